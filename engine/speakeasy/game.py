@@ -1,0 +1,101 @@
+"""Speak Easy behind the game-agnostic protocol (:class:`engine.core.Game`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import EXTERNAL_ENDINGS, Event, Game, Result, Transition, Viewer
+from engine.errors import InvalidAction
+from engine.rng import Rng, mix64
+from engine.speakeasy import play, serialize, view
+from engine.speakeasy.movegen import move_text
+from engine.speakeasy.rules import PRESETS, options_from
+from engine.speakeasy.setup import random_setup
+from engine.speakeasy.state import OVER, SETUP, State
+
+
+class SpeakEasy(Game[State]):
+    name = "speakeasy"
+    min_players = 2
+    max_players = 2
+
+    def new_game(self, seed: int, options: Mapping[str, Any] | None = None, players: int = 2) -> State:
+        if players != 2:
+            raise InvalidAction("Speak Easy is for two players")
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise InvalidAction("the seed must be a non-negative integer")
+        return play.new_state(options_from(options), seed)
+
+    def presets(self) -> Mapping[str, Mapping[str, Any]]:
+        return {name: opts.to_dict() for name, opts in PRESETS.items()}
+
+    def actors(self, state: State) -> frozenset[int]:
+        if state.phase == SETUP:
+            return frozenset(seat for seat in (0, 1) if state.setups[seat] is None)
+        if state.phase == OVER:
+            return frozenset()
+        return frozenset({state.to_move})
+
+    def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
+        if state.phase != play.PLAY or seat != state.to_move:
+            return []
+        return [{"type": "move", "move": move_text(m)} for m in play.legal(state)]
+
+    def apply(self, state: State, seat: int, action: Mapping[str, Any]) -> Transition[State]:
+        kind = self.action_type(action)
+        if seat not in (0, 1) or isinstance(seat, bool):
+            raise InvalidAction("seat must be 0 or 1")
+        if kind == "setup":
+            text = action.get("position")
+            if not isinstance(text, str):
+                raise InvalidAction("a setup needs a 'position' string")
+            new = play.apply_setup(state, seat, text)
+            events: list[Event] = [view.setup_event(new, seat)]
+            if new.phase != SETUP:
+                events.append(Event("started", {"first": "sn"[new.to_move]}))
+                if new.result is not None:
+                    events.append(view.end_event(new))
+            return Transition(new, tuple(events))
+        if kind == "move":
+            text = action.get("move")
+            if not isinstance(text, str):
+                raise InvalidAction("a move needs a 'move' string like a6-a7")
+            new = play.apply_move(state, seat, text)
+            return Transition(new, tuple(view.move_events(state, new)))
+        raise InvalidAction(f"unknown action type {kind!r}")
+
+    def default_action(self, state: State, seat: int) -> dict[str, Any] | None:
+        if state.phase != SETUP or state.setups[seat] is not None:
+            return None
+        rng = Rng(mix64(state.rng ^ (0xA5A5 + seat)))
+        return {"type": "setup", "position": random_setup(seat, rng, state.options)}
+
+    def result(self, state: State) -> Result | None:
+        return state.result
+
+    def conclude(self, state: State, result: Result) -> Transition[State]:
+        if result.reason not in EXTERNAL_ENDINGS:
+            raise InvalidAction(f"a game cannot be ended from outside for {result.reason!r}")
+        if result.outcome == "win" and result.winner not in (0, 1):
+            raise InvalidAction("a win needs a winner seat")
+        new = play.conclude(state, result)
+        return Transition(new, (view.end_event(new),))
+
+    def is_started(self, state: State) -> bool:
+        return state.phase != SETUP or state.first is not None
+
+    def moves_played(self, state: State) -> int:
+        return state.ply
+
+    def view(self, state: State, viewer: Viewer, history: bool = True) -> dict[str, Any]:
+        return view.view(state, viewer, history)
+
+    def project(self, event: Event, viewer: Viewer) -> dict[str, Any] | None:
+        return view.project(event, viewer)
+
+    def to_dict(self, state: State) -> dict[str, Any]:
+        return serialize.to_dict(state)
+
+    def from_dict(self, data: Mapping[str, Any]) -> State:
+        return serialize.from_dict(data)

@@ -1,0 +1,168 @@
+"""What each viewer may know (spec section 7). The one redaction boundary of Speak Easy.
+
+Everything a viewer is sent about a game is built here, from the state or from an event:
+a player sees his own pieces, and of the opponent only locations and what was revealed to
+all; a spectator only public facts; once the game is over, everyone sees everything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import EVERYONE, SPECTATOR, Event, Viewer
+from engine.errors import InvalidAction
+from engine.speakeasy.board import NAMES, SIZE
+from engine.speakeasy.movegen import move_text
+from engine.speakeasy.notation import format_board, format_position
+from engine.speakeasy.pieces import CODE, REVEALED, SIDE_LETTERS
+from engine.speakeasy.play import legal
+from engine.speakeasy.state import ATTACKER, DEFENDER, OVER, PLAY, SETUP, LogEntry, State
+
+# Keys of an event's data that are for projection only, never sent.
+_PUBLIC_FACES = "_faces_public"
+
+
+def check_viewer(viewer: Viewer) -> None:
+    if viewer not in (0, 1, SPECTATOR, EVERYONE) or isinstance(viewer, bool):
+        raise InvalidAction(f"unknown viewer {viewer!r}")
+
+
+def sees_all(state: State, viewer: Viewer) -> bool:
+    return viewer == EVERYONE or state.phase == OVER
+
+
+def visible_board(state: State, viewer: Viewer) -> str:
+    """The board part of the position as ``viewer`` sees it."""
+    board = state.board
+    if sees_all(state, viewer):
+        return format_board(board, [True] * SIZE)
+    if state.phase == SETUP:
+        # During the secret setup a player sees only his own placement.
+        board = [p if p and viewer in (0, 1) and p >> 4 & 1 == viewer else 0 for p in board]
+    shows = [bool(p) and (bool(p & REVEALED) or (p >> 4 & 1) == viewer) for p in board]
+    return format_board(board, shows)
+
+
+def position_for(state: State, viewer: Viewer) -> str:
+    return format_position(visible_board(state, viewer), state.to_move, state.quiet, state.ply)
+
+
+def _faces_public(state: State, viewer: Viewer) -> bool:
+    return state.options.reveal_on_combat or sees_all(state, viewer)
+
+
+def history_entry(entry: LogEntry, faces: bool) -> dict[str, Any]:
+    """A ply in the bot protocol's form (spec section 10)."""
+    out: dict[str, Any] = {
+        "ply": entry.ply,
+        "side": SIDE_LETTERS[entry.side],
+        "move": f"{NAMES[entry.frm]}-{NAMES[entry.to]}",
+    }
+    if entry.survivor is not None:
+        out["survivor"] = entry.survivor
+        if faces:
+            out["attacker"] = CODE[entry.attacker]
+            out["defender"] = CODE[entry.defender]
+    return out
+
+
+def removed_pieces(state: State, viewer: Viewer) -> dict[str, list[str]]:
+    """Each side's removed pieces in order of removal: a face where the viewer may know it
+    (his own, or shown to all), else ``"?"``."""
+    public = _faces_public(state, viewer)
+    out: dict[str, list[str]] = {"s": [], "n": []}
+    for entry in state.entries():
+        if entry.survivor is None:
+            continue
+        fallen = []
+        if entry.survivor != ATTACKER:
+            fallen.append((entry.side, entry.attacker))
+        if entry.survivor != DEFENDER:
+            fallen.append((entry.side ^ 1, entry.defender))
+        for side, kind in fallen:
+            out[SIDE_LETTERS[side]].append(CODE[kind] if public or side == viewer else "?")
+    return out
+
+
+def view(state: State, viewer: Viewer, history: bool = True) -> dict[str, Any]:
+    check_viewer(viewer)
+    last = state.last_entry()
+    faces = _faces_public(state, viewer)
+    out: dict[str, Any] = {
+        "game": "speakeasy",
+        "viewer": viewer,
+        "options": state.options.to_dict(),
+        "phase": state.phase,
+        "position": position_for(state, viewer),
+        "to_move": SIDE_LETTERS[state.to_move] if state.phase == PLAY else None,
+        "ply": state.ply,
+        "quiet": state.quiet,
+        "setup_done": {"s": state.setups[0] is not None, "n": state.setups[1] is not None},
+        "last_move": None
+        if last is None
+        else {"side": SIDE_LETTERS[last.side], "from": NAMES[last.frm], "to": NAMES[last.to]},
+        "removed": removed_pieces(state, viewer),
+        "legal": [move_text(m) for m in legal(state)]
+        if state.phase == PLAY and viewer == state.to_move
+        else [],
+        "result": None if state.result is None else state.result.to_dict(),
+    }
+    if history:
+        out["history"] = [history_entry(entry, faces) for entry in state.entries()]
+    return out
+
+
+def project(event: Event, viewer: Viewer) -> dict[str, Any] | None:
+    """What ``viewer`` may know of ``event`` (``None``: nothing)."""
+    check_viewer(viewer)
+    data = dict(event.data)
+    faces_public = data.pop(_PUBLIC_FACES, False)
+    if event.kind == "setup_submitted" and viewer not in (data["side_index"], EVERYONE):
+        data.pop("position")
+    data.pop("side_index", None)
+    if event.kind == "move" and data["combat"] is not None and not (faces_public or viewer == EVERYONE):
+        data["combat"] = {"survivor": data["combat"]["survivor"]}
+    return {"type": event.kind, **data}
+
+
+def setup_event(state: State, side: int) -> Event:
+    return Event(
+        "setup_submitted",
+        {"side": SIDE_LETTERS[side], "side_index": side, "position": state.setups[side]},
+    )
+
+
+def move_events(before: State, after: State) -> list[Event]:
+    entry = after.last_entry()
+    assert entry is not None
+    combat = None
+    if entry.survivor is not None:
+        combat = {"survivor": entry.survivor, "attacker": CODE[entry.attacker], "defender": CODE[entry.defender]}
+    events = [
+        Event(
+            "move",
+            {
+                "ply": entry.ply,
+                "side": SIDE_LETTERS[entry.side],
+                "from": NAMES[entry.frm],
+                "to": NAMES[entry.to],
+                "combat": combat,
+                _PUBLIC_FACES: before.options.reveal_on_combat,
+            },
+        )
+    ]
+    for sq in range(SIZE):
+        piece = after.board[sq]
+        # A piece that became revealed without moving: the Speakeasy shown when the Boss falls.
+        if piece & REVEALED and not before.board[sq] & REVEALED and sq != entry.to:
+            events.append(
+                Event("reveal", {"side": SIDE_LETTERS[piece >> 4 & 1], "square": NAMES[sq], "piece": CODE[piece & 15]})
+            )
+    if after.result is not None:
+        events.append(end_event(after))
+    return events
+
+
+def end_event(state: State) -> Event:
+    assert state.result is not None
+    return Event("end", {"result": state.result.to_dict(), "position": position_for(state, EVERYONE)})
