@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.speakeasy import SPEAKEASY  # noqa: E402
-from engine.speakeasy.movegen import legal_moves  # noqa: E402
+from engine.speakeasy.movegen import generate  # noqa: E402
 from engine.speakeasy.play import advance, legal  # noqa: E402
 from engine.speakeasy.setup import random_setup  # noqa: E402
 from engine.speakeasy.state import State  # noqa: E402
@@ -74,7 +74,8 @@ def bench_generation(games: int, seconds: float) -> list[float]:
     while time.perf_counter() < deadline or len(rates) < 3:
         t0 = time.perf_counter()
         for s in positions:
-            legal_moves(s.board, s.occ, s.to_move, s.options.bar_exit)
+            own = s.occ[s.to_move]
+            generate(s.board, own, s.occ[s.to_move ^ 1], s.options.bar_exit, own & ~s.fixed[s.to_move])
         rates.append(len(positions) / (time.perf_counter() - t0))
     return rates
 

@@ -30,9 +30,13 @@ from engine.speakeasy.board import (
     STREETS,
     square,
 )
-from engine.speakeasy.pieces import BABE, FBI, KID, SPEAKEASY
+from engine.speakeasy.pieces import BABE, FBI, KID
 
-Memo = dict[int, tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]
+# For one (location, occupancy of its reach, enemies in its reach): the moves. Keys hold
+# both masks (``occupied | enemy << 60``). A table that outgrows MEMO_LIMIT is emptied, so
+# memory stays bounded however long a process plays.
+Memo = dict[int, tuple[int, ...]]
+MEMO_LIMIT: Final = 200_000
 
 
 def _mask_of(squares: object) -> int:
@@ -46,53 +50,59 @@ STEP_MASK: Final = tuple(_mask_of(STEP_ONLY[sq]) for sq in range(SIZE))
 REACH_MASK: Final = tuple(STEP_MASK[sq] | _mask_of(t for ray in RAYS[sq] for t in ray) for sq in range(SIZE))
 _REACH_MEMO: Final[list[Memo]] = [{} for _ in range(SIZE)]
 _STEP_MEMO: Final[list[Memo]] = [{} for _ in range(SIZE)]
+_REACH_GET: Final = tuple(memo.get for memo in _REACH_MEMO)
 
 
-def _targets(sq: int, occ: int, with_rays: bool) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
-    """Moves of a piece on ``sq`` to empty locations, and ``(bit, move)`` for each occupied
-    location it meets first (a building is never attackable, so never listed)."""
+def _targets(sq: int, occ: int, enemy: int, with_rays: bool) -> tuple[int, ...]:
+    """Moves of a piece on ``sq``: along each line to an empty location, or onto the first
+    occupied one if it holds an enemy outside a building (buildings shelter)."""
     base = sq << 6
-    empties: list[int] = []
-    blockers: list[tuple[int, int]] = []
+    moves: list[int] = []
     for n in STEP_ONLY[sq]:
         bit = 1 << n
-        if not occ & bit:
-            empties.append(base | n)
-        elif not BUILDINGS & bit:
-            blockers.append((bit, base | n))
+        if not occ & bit or (enemy & bit and not BUILDINGS & bit):
+            moves.append(base | n)
     if with_rays:
         for ray in RAYS[sq]:
             for t in ray:
                 bit = 1 << t
                 if occ & bit:
-                    blockers.append((bit, base | t))
+                    if enemy & bit:
+                        moves.append(base | t)
                     break
-                empties.append(base | t)
-    return tuple(empties), tuple(blockers)
+                moves.append(base | t)
+    return tuple(moves)
+
+
+def _remember(memo: Memo, key: int, moves: tuple[int, ...]) -> tuple[int, ...]:
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = moves
+    return moves
 
 
 def generate(board: list[int], own: int, enemy: int, bar_exit: bool, pieces: int) -> list[int]:
-    """Every legal move of the pieces in mask ``pieces`` (all owned by the side to move)."""
+    """Every legal move of the pieces in mask ``pieces`` (all owned by the side to move).
+    Pieces that never move are skipped; callers may also leave them out of the mask."""
     occ = own | enemy
     moves: list[int] = []
     extend = moves.extend
-    append = moves.append
     if not bar_exit:
         pieces &= ~BARS
-    reach_memo = _REACH_MEMO
+    reach_get = _REACH_GET
     reach_mask = REACH_MASK
     while pieces:
         low = pieces & -pieces
         pieces ^= low
         sq = low.bit_length() - 1
         kind = board[sq] & 15
-        if kind == BABE or kind == SPEAKEASY or kind > FBI:
-            continue
         if kind == KID and STREETS & low:
-            key = occ & STEP_MASK[sq]
+            mask = STEP_MASK[sq]
+            key = (occ & mask) | (enemy & mask) << 60
             entry = _STEP_MEMO[sq].get(key)
             if entry is None:
-                entry = _STEP_MEMO[sq][key] = _targets(sq, key, with_rays=False)
+                entry = _remember(_STEP_MEMO[sq], key, _targets(sq, occ & mask, enemy & mask, False))
+            extend(entry)
             # Flood the empty streets from the Kid, then add the occupied streets next to it.
             free = STREETS & ~occ
             region = low
@@ -121,22 +131,23 @@ def generate(board: list[int], own: int, enemy: int, bar_exit: bool, pieces: int
             while found:
                 bit = found & -found
                 found ^= bit
-                append(base | (bit.bit_length() - 1))
-        else:
-            key = occ & reach_mask[sq]
-            entry = reach_memo[sq].get(key)
+                moves.append(base | (bit.bit_length() - 1))
+        elif kind < BABE or kind == FBI:
+            mask = reach_mask[sq]
+            key = (occ & mask) | (enemy & mask) << 60
+            entry = reach_get[sq](key)
             if entry is None:
-                entry = reach_memo[sq][key] = _targets(sq, key, with_rays=True)
-        extend(entry[0])
-        for bit, move in entry[1]:
-            if enemy & bit:
-                append(move)
+                entry = _remember(_REACH_MEMO[sq], key, _targets(sq, occ & mask, enemy & mask, True))
+            extend(entry)
+        # else: a Babe or the Speakeasy never moves; an unknown ("?") piece is not moved.
     return moves
 
 
-def legal_moves(board: list[int], occ: list[int], side: int, bar_exit: bool) -> list[int]:
+def legal_moves(board: list[int], occ: list[int], side: int, bar_exit: bool, fixed: int = 0) -> list[int]:
+    """Legal moves of ``side``; ``fixed`` may name pieces known never to move (skipped).
+    Hot paths call :func:`generate` directly with the same arguments spelled out."""
     own = occ[side]
-    return generate(board, own, occ[side ^ 1], bar_exit, own)
+    return generate(board, own, occ[side ^ 1], bar_exit, own & ~fixed)
 
 
 def piece_moves(board: list[int], occ: list[int], side: int, bar_exit: bool, sq: int) -> list[int]:

@@ -11,11 +11,11 @@ from engine.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
 from engine.rng import Rng
 from engine.speakeasy.board import BARS, BUILDINGS, NAMES, SIZE
 from engine.speakeasy.combat import TABLES
-from engine.speakeasy.movegen import legal_moves, parse_move, piece_moves
+from engine.speakeasy.movegen import generate, legal_moves, parse_move, piece_moves
 from engine.speakeasy.pieces import BABE, BOSS, REVEALED, SPEAKEASY, make
 from engine.speakeasy.rules import RuleOptions
 from engine.speakeasy.setup import SIDE_NAMES, parse_setup, setup_text
-from engine.speakeasy.state import ATTACKER, DEFENDER, OVER, PLAY, SETUP, LogEntry, State
+from engine.speakeasy.state import ATTACKER, DEFENDER, OVER, PLAY, SETUP, LogEntry, State, fixed_pieces, occupancy
 
 # Reasons a game ends by the rules.
 CAPTURE = "speakeasy"
@@ -39,7 +39,8 @@ def apply_setup(state: State, side: int, text: str) -> State:
     for sq, piece in enumerate(placed):
         if piece:
             new.board[sq] = piece
-            new.occ[side] |= 1 << sq
+    new.occ = occupancy(new.board)
+    new.fixed = fixed_pieces(new.board)
     setups = list(state.setups)
     setups[side] = setup_text(placed, side)
     new.setups = (setups[0], setups[1])
@@ -118,6 +119,8 @@ def advance(state: State, move: int) -> State:
         else:
             board[to] = 0
             occ[foe] ^= 1 << to
+        if survivor != DEFENDER:
+            new.fixed[foe] &= ~(1 << to)
         entry = LogEntry(state.ply, side, frm, to, a_kind, d_kind, survivor)
         new.quiet = 0
         if d_kind == SPEAKEASY:
@@ -150,7 +153,9 @@ def _settle(state: State, mover: int) -> None:
     game is drawn once ``no_combat_limit`` plies have passed without combat. (A player with
     no move loses even on the ply that reaches the limit, as checkmate beats the 50-move
     rule in chess; rulebook silent.)"""
-    moves = legal_moves(state.board, state.occ, state.to_move, state.options.bar_exit)
+    side = state.to_move
+    own = state.occ[side]
+    moves = generate(state.board, own, state.occ[side ^ 1], state.options.bar_exit, own & ~state.fixed[side])
     state.legal_cache = moves
     if not moves:
         state.result = Result.win(mover, NO_MOVES)
@@ -165,7 +170,9 @@ def legal(state: State) -> list[int]:
     if state.phase != PLAY:
         return []
     if state.legal_cache is None:
-        state.legal_cache = legal_moves(state.board, state.occ, state.to_move, state.options.bar_exit)
+        state.legal_cache = legal_moves(
+            state.board, state.occ, state.to_move, state.options.bar_exit, state.fixed[state.to_move]
+        )
     return state.legal_cache
 
 

@@ -2,7 +2,7 @@
 
 A :class:`State` is treated as immutable: every change makes a new one (see ``play.py``).
 The board is a list of 60 piece ints (0 = empty, see ``pieces.py``) with one occupancy mask
-per side kept beside it. The move log is a persistent linked list (``(entry, parent)``) so
+per side kept beside it, and per side the mask of pieces that never move. The move log is a persistent linked list (``(entry, parent)``) so
 that a new state shares its history with the old one instead of copying it.
 
 This object is the whole truth. It never leaves the server as is: ``view.py`` decides what
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.core import Result
+from engine.speakeasy.pieces import BABE, SPEAKEASY
 from engine.speakeasy.rules import RuleOptions
 
 SETUP: Final = "setup"
@@ -48,6 +49,7 @@ class State:
     __slots__ = (
         "board",
         "first",
+        "fixed",
         "legal_cache",
         "log",
         "occ",
@@ -91,6 +93,7 @@ class State:
         self.log = log
         self.result = result
         self.occ = occupancy(board)
+        self.fixed = fixed_pieces(board)
         self.legal_cache: list[int] | None = None
 
     def copy(self) -> State:
@@ -109,6 +112,7 @@ class State:
         new.log = self.log
         new.result = self.result
         new.occ = self.occ[:]
+        new.fixed = self.fixed[:]
         new.legal_cache = None
         return new
 
@@ -133,3 +137,12 @@ def occupancy(board: list[int]) -> list[int]:
         if piece:
             occ[piece >> 4 & 1] |= 1 << sq
     return occ
+
+
+def fixed_pieces(board: list[int]) -> list[int]:
+    """``[south_mask, north_mask]`` of the pieces that never move (Babes, Speakeasy)."""
+    fixed = [0, 0]
+    for sq, piece in enumerate(board):
+        if piece & 15 in (BABE, SPEAKEASY):
+            fixed[piece >> 4 & 1] |= 1 << sq
+    return fixed
