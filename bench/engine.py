@@ -18,17 +18,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.speakeasy import SPEAKEASY  # noqa: E402
-from engine.speakeasy.movegen import generate  # noqa: E402
-from engine.speakeasy.play import advance, legal  # noqa: E402
-from engine.speakeasy.setup import random_setup  # noqa: E402
-from engine.speakeasy.state import State  # noqa: E402
+from engine.speakeasy import SPEAKEASY
+from engine.speakeasy.movegen import generate
+from engine.speakeasy.play import advance, legal
+from engine.speakeasy.setup import random_setup
+from engine.speakeasy.state import State
 
 
 def start(seed: int) -> State:
     state = SPEAKEASY.new_game(seed)
     for side in (0, 1):
-        state = SPEAKEASY.apply(state, side, {"type": "setup", "position": random_setup(side, seed * 2 + side)}).state
+        state = SPEAKEASY.apply(
+            state, side, {"type": "setup", "position": random_setup(side, seed * 2 + side)}
+        ).state
     return state
 
 
@@ -87,8 +89,11 @@ def main() -> None:
     args = parser.parse_args()
     gen = bench_generation(args.games, args.seconds)
     plies = bench_playouts(args.games, args.seconds)
-    print(f"legal-move generations/s: median {statistics.median(gen):,.0f} (batches {len(gen)}, target 85,000)")
-    print(f"random-playout plies/s:   median {statistics.median(plies):,.0f} (batches {len(plies)}, target 38,000)")
+    print(
+        f"legal-move generations/s: median {statistics.median(gen):,.0f} (batches {len(gen)}, target 85,000)"
+    )
+    rate = statistics.median(plies)
+    print(f"random-playout plies/s:   median {rate:,.0f} (batches {len(plies)}, target 38,000)")
 
 
 if __name__ == "__main__":

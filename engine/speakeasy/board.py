@@ -10,7 +10,7 @@ Everything here is data or derived once at import from data (spec section 2).
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import Final
 
 FILES: Final = "abcde"
@@ -18,7 +18,7 @@ RANKS: Final = 12
 SIZE: Final = 60
 
 
-class Terrain(str, Enum):
+class Terrain(StrEnum):
     BAR = "bar"
     BUILDING = "building"
     STREET = "street"

@@ -12,10 +12,20 @@ from engine.rng import Rng
 from engine.speakeasy.board import BARS, BUILDINGS, NAMES, SIZE
 from engine.speakeasy.combat import TABLES
 from engine.speakeasy.movegen import generate, legal_moves, parse_move, piece_moves
-from engine.speakeasy.pieces import BABE, BOSS, REVEALED, SPEAKEASY, make
+from engine.speakeasy.pieces import BABE, BOSS, REVEALED, SPEAKEASY, UNKNOWN, make
 from engine.speakeasy.rules import RuleOptions
 from engine.speakeasy.setup import SIDE_NAMES, parse_setup, setup_text
-from engine.speakeasy.state import ATTACKER, DEFENDER, OVER, PLAY, SETUP, LogEntry, State, fixed_pieces, occupancy
+from engine.speakeasy.state import (
+    ATTACKER,
+    DEFENDER,
+    OVER,
+    PLAY,
+    SETUP,
+    LogEntry,
+    State,
+    fixed_pieces,
+    occupancy,
+)
 
 # Reasons a game ends by the rules.
 CAPTURE = "speakeasy"
@@ -157,12 +167,18 @@ def _settle(state: State, mover: int) -> None:
     own = state.occ[side]
     moves = generate(state.board, own, state.occ[side ^ 1], state.options.bar_exit, own & ~state.fixed[side])
     state.legal_cache = moves
-    if not moves:
+    if not moves and not _has_hidden(state, side):
         state.result = Result.win(mover, NO_MOVES)
         state.phase = OVER
     elif state.quiet >= state.options.no_combat_limit:
         state.result = Result.draw(NO_COMBAT)
         state.phase = OVER
+
+
+def _has_hidden(state: State, side: int) -> bool:
+    """Whether ``side`` has a piece whose face a parsed position hides (then "no legal
+    move" cannot be decided: the hidden piece might move)."""
+    return any(p & 15 == UNKNOWN and p >> 4 & 1 == side for p in state.board)
 
 
 def legal(state: State) -> list[int]:

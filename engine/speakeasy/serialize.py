@@ -30,9 +30,7 @@ def to_dict(state: State) -> dict[str, Any]:
         "ply": state.ply,
         "first": None if state.first is None else SIDE_LETTERS[state.first],
         "setups": list(state.setups),
-        "log": [
-            [e.ply, e.side, e.frm, e.to, e.attacker, e.defender, e.survivor] for e in state.entries()
-        ],
+        "log": [[e.ply, e.side, e.frm, e.to, e.attacker, e.defender, e.survivor] for e in state.entries()],
         "result": None if state.result is None else state.result.to_dict(),
     }
 

@@ -24,12 +24,14 @@ from engine.speakeasy.pieces import (
     BABE,
     CODE,
     FBI,
-    NAMES as PIECE_NAMES,
     REVEALED,
     SIDE_LETTERS,
     SPEAKEASY,
     UNKNOWN,
     make,
+)
+from engine.speakeasy.pieces import (
+    NAMES as PIECE_NAMES,
 )
 from engine.speakeasy.rules import RuleOptions
 
@@ -48,7 +50,9 @@ def parse_setup(text: str, side: int, options: RuleOptions) -> list[int]:
         raise InvalidAction("a setup must be text in position notation")
     parts = text.split()
     if not parts or len(parts) not in (1, 4):
-        raise InvalidAction("a setup is a board in position notation, optionally with '<to-move> <quiet> <ply>'")
+        raise InvalidAction(
+            "a setup is a board in position notation, optionally with '<to-move> <quiet> <ply>'"
+        )
     try:
         board = parse_board(parts[0])
     except ValueError as exc:
@@ -82,7 +86,9 @@ def check_setup(board: list[int], side: int, options: RuleOptions) -> None:
             )
     empty = [NAMES[sq] for sq in setup_squares(side) if not board[sq]]
     if empty:
-        raise IllegalAction(f"every location of your half but the buildings must be filled: {', '.join(empty)}")
+        raise IllegalAction(
+            f"every location of your half but the buildings must be filled: {', '.join(empty)}"
+        )
     for sq, piece in enumerate(board):
         kind = piece & 15
         if kind == SPEAKEASY and not HOME_BARS[side] >> sq & 1:

@@ -2,8 +2,9 @@
 
 A :class:`State` is treated as immutable: every change makes a new one (see ``play.py``).
 The board is a list of 60 piece ints (0 = empty, see ``pieces.py``) with one occupancy mask
-per side kept beside it, and per side the mask of pieces that never move. The move log is a persistent linked list (``(entry, parent)``) so
-that a new state shares its history with the old one instead of copying it.
+per side kept beside it, and per side the mask of pieces that never move. The move log is
+a persistent linked list (``(entry, parent)``) so that a new state shares its history with
+the old one instead of copying it.
 
 This object is the whole truth. It never leaves the server as is: ``view.py`` decides what
 each viewer may know.

@@ -137,7 +137,11 @@ def move_events(before: State, after: State) -> list[Event]:
     assert entry is not None
     combat = None
     if entry.survivor is not None:
-        combat = {"survivor": entry.survivor, "attacker": CODE[entry.attacker], "defender": CODE[entry.defender]}
+        combat = {
+            "survivor": entry.survivor,
+            "attacker": CODE[entry.attacker],
+            "defender": CODE[entry.defender],
+        }
     events = [
         Event(
             "move",
@@ -156,7 +160,10 @@ def move_events(before: State, after: State) -> list[Event]:
         # A piece that became revealed without moving: the Speakeasy shown when the Boss falls.
         if piece & REVEALED and not before.board[sq] & REVEALED and sq != entry.to:
             events.append(
-                Event("reveal", {"side": SIDE_LETTERS[piece >> 4 & 1], "square": NAMES[sq], "piece": CODE[piece & 15]})
+                Event(
+                    "reveal",
+                    {"side": SIDE_LETTERS[piece >> 4 & 1], "square": NAMES[sq], "piece": CODE[piece & 15]},
+                )
             )
     if after.result is not None:
         events.append(end_event(after))

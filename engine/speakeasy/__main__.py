@@ -1,0 +1,5 @@
+import sys
+
+from engine.speakeasy.cli import main
+
+sys.exit(main())
