@@ -1,0 +1,121 @@
+// A WebSocket that reconnects by itself and resumes from the last version it saw
+// (docs/protocol.md). Events arrive in version order with no gaps; a gap or a replay that
+// cannot be trusted makes it reconnect and ask again. Actions carry an id and are resent
+// after a reconnect until acknowledged (the server applies a retried id once).
+
+const FATAL_CLOSE = new Set([1008, 4401, 4403, 4404]);
+
+export const newId = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 10);
+
+export class GameSocket {
+  /** hooks: frame(msg) for welcome/event/presence/offers/error/ack; status("connecting"|"open"|"lost"|"fatal"). */
+  constructor(url, hooks) {
+    this.url = url;
+    this.hooks = hooks;
+    this.lastVersion = null;
+    this.gameId = null;
+    this.pending = new Map();
+    this.ws = null;
+    this.retries = 0;
+    this.lastFrameAt = 0;
+    this.stopped = false;
+    setInterval(() => this.keepAlive(), 10000);
+    window.addEventListener("online", () => this.reconnectSoon(0));
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible" && !this.isOpen()) this.reconnectSoon(0);
+    });
+  }
+
+  isOpen() {
+    return this.ws && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  connect() {
+    clearTimeout(this.timer);
+    if (this.stopped) return;
+    this.hooks.status(this.retries ? "lost" : "connecting");
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.lastFrameAt = Date.now();
+      ws.send(JSON.stringify({ type: "hello", last_version: this.lastVersion }));
+      for (const frame of this.pending.values()) ws.send(JSON.stringify(frame));
+    };
+    ws.onmessage = (e) => {
+      if (ws !== this.ws) return;
+      this.lastFrameAt = Date.now();
+      let msg;
+      try {
+        msg = JSON.parse(e.data);
+      } catch {
+        return;
+      }
+      if (this.retries || !this.opened) {
+        this.retries = 0;
+        this.opened = true;
+        this.hooks.status("open");
+      }
+      this.receive(msg);
+    };
+    ws.onclose = (e) => {
+      if (ws !== this.ws) return;
+      this.ws = null;
+      if (FATAL_CLOSE.has(e.code)) {
+        this.stopped = true;
+        this.hooks.status("fatal", e.reason);
+        return;
+      }
+      this.opened = false;
+      this.hooks.status("lost");
+      this.reconnectSoon(Math.min(500 * 2 ** this.retries, 8000));
+      this.retries += 1;
+    };
+  }
+
+  reconnectSoon(delay) {
+    clearTimeout(this.timer);
+    if (this.stopped || this.isOpen()) return;
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Drop the connection and come back, asking for what we missed (or everything). */
+  resync(fromScratch = false) {
+    if (fromScratch) this.lastVersion = null;
+    const ws = this.ws;
+    this.ws = null;
+    ws?.close();
+    this.connect();
+  }
+
+  receive(msg) {
+    if (msg.type === "welcome") {
+      this.lastVersion = msg.version;
+      this.gameId = msg.game_id;
+      this.hooks.frame(msg);
+      return;
+    }
+    if (msg.type === "event") {
+      if (this.gameId !== null && msg.game_id !== this.gameId) return this.resync(true);
+      if (this.lastVersion !== null && msg.version <= this.lastVersion) return; // already seen
+      if (this.lastVersion !== null && msg.version !== this.lastVersion + 1) return this.resync();
+      this.lastVersion = msg.version;
+    }
+    if (msg.type === "ack" || (msg.type === "error" && msg.id)) this.pending.delete(msg.id);
+    if (msg.type === "pong") return;
+    this.hooks.frame(msg);
+  }
+
+  /** Send an action ({type, ...}); returns its id. Kept until acknowledged. */
+  send(action) {
+    const frame = { id: newId(), ...action };
+    this.pending.set(frame.id, frame);
+    if (this.isOpen()) this.ws.send(JSON.stringify(frame));
+    return frame.id;
+  }
+
+  keepAlive() {
+    if (!this.isOpen()) return;
+    if (Date.now() - this.lastFrameAt > 45000) return this.resync();
+    this.ws.send(JSON.stringify({ type: "ping" }));
+  }
+}
