@@ -1,0 +1,148 @@
+"""Server → client frames, built per viewer.
+
+This is the server's side of the one redaction boundary: every byte about a game that a
+viewer receives is built here from ``GAME.view`` and ``GAME.project`` for that viewer —
+never from ``to_dict``, the stored events or the log. A viewer entitled to nothing of an
+event still gets its version (``"event": null``), so numbering has no gaps.
+
+Frames are built once per viewer class (seat 0, seat 1, spectator) and shared as text by
+every connection of that class, in any process.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
+
+from app.games.rules import GAME, SIDES
+from app.games.runtime import LoadedGame, RoomInfo
+from engine.core import SPECTATOR, Event, Viewer
+
+VIEWERS: Final[tuple[Viewer, ...]] = (0, 1, SPECTATOR)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def viewer_key(viewer: Viewer) -> str:
+    return str(viewer)
+
+
+def event_frames(
+    game: LoadedGame,
+    first_version: int,
+    events: Sequence[Event],
+    now: int,
+    viewers: Iterable[Viewer] = VIEWERS,
+) -> dict[str, list[str]]:
+    """One ``event`` frame per event, for each viewer class, carrying the view of ``game``
+    (the state after the events)."""
+    clocks = game.clocks.to_wire(now)
+    frames: dict[str, list[str]] = {}
+    for viewer in viewers:
+        view = GAME.view(game.state, viewer, history=False)  # type: ignore[call-arg]
+        frames[viewer_key(viewer)] = [
+            dumps(
+                {
+                    "type": "event",
+                    "version": first_version + index,
+                    "game_id": game.id,
+                    "event": GAME.project(event, viewer),
+                    "view": view,
+                    "clocks": clocks,
+                }
+            )
+            for index, event in enumerate(events)
+        ]
+    return frames
+
+
+def room_summary(room: RoomInfo, your_slot: int | None, game: LoadedGame) -> dict[str, Any]:
+    """``GET /api/rooms/{id}`` and the ``room`` of ``welcome``: nothing secret in it."""
+    return {
+        "room_id": room.id,
+        "preset": room.preset,
+        "time_control": room.time_control(),
+        "setup_seconds": room.setup_seconds,
+        "spectators": room.spectators,
+        "seats_taken": [room.slots[game.slot_of_seat(seat)].taken for seat in (0, 1)],
+        "bots": [room.slots[game.slot_of_seat(seat)].bot_level for seat in (0, 1)],
+        "your_seat": None if your_slot is None else game.seat_of_slot(your_slot),
+        "game_id": game.id,
+        "game_number": game.number,
+    }
+
+
+def offers_payload(game: LoadedGame) -> dict[str, Any]:
+    return {"draw": game.draw_offer, "rematch": game.rematch_offer}
+
+
+def offers_frame(game: LoadedGame) -> str:
+    return dumps({"type": "offers", **offers_payload(game)})
+
+
+def presence_frame(presence: dict[str, Any]) -> str:
+    return dumps({"type": "presence", **presence})
+
+
+def you(seat: int | None) -> dict[str, Any]:
+    if seat is None:
+        return {"seat": None, "side": None, "role": "spectator"}
+    return {"seat": seat, "side": SIDES[seat], "role": "player"}
+
+
+def welcome_frame(
+    room: RoomInfo, game: LoadedGame, your_slot: int | None, presence: dict[str, Any], now: int
+) -> str:
+    seat = None if your_slot is None else game.seat_of_slot(your_slot)
+    viewer: Viewer = SPECTATOR if seat is None else seat
+    return dumps(
+        {
+            "type": "welcome",
+            "you": you(seat),
+            "room": room_summary(room, your_slot, game),
+            "game_id": game.id,
+            "version": game.version,
+            "view": GAME.view(game.state, viewer, history=True),  # type: ignore[call-arg]
+            "clocks": game.clocks.to_wire(now),
+            "presence": presence,
+            "offers": offers_payload(game),
+            "spectators": presence["spectators"],
+        }
+    )
+
+
+def error_frame(code: str, message: str, action_id: str | None = None) -> str:
+    return dumps({"type": "error", "id": action_id, "code": code, "message": message})
+
+
+def ack_frame(action_id: str, version: int) -> str:
+    return dumps({"type": "ack", "id": action_id, "version": version})
+
+
+PONG: Final = dumps({"type": "pong"})
+
+
+def replay_frames(
+    game: LoadedGame, numbered: Sequence[tuple[int, Event]], viewer: Viewer, now: int
+) -> list[str]:
+    """``event`` frames for events missed by a reconnecting viewer. Each carries the
+    viewer's view of the game as it is now (the client replaces its view with every
+    frame's, so it ends where the game is)."""
+    view = GAME.view(game.state, viewer, history=False)  # type: ignore[call-arg]
+    clocks = game.clocks.to_wire(now)
+    return [
+        dumps(
+            {
+                "type": "event",
+                "version": version,
+                "game_id": game.id,
+                "event": GAME.project(event, viewer),
+                "view": view,
+                "clocks": clocks,
+            }
+        )
+        for version, event in numbered
+    ]

@@ -1,0 +1,50 @@
+"""The one place the server names the game it serves.
+
+Everything else talks to :data:`GAME` through the game-agnostic protocol of
+:mod:`engine.core`, so a second game is a second entry here, not a rewrite.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable
+from typing import Any, Final
+
+from engine.core import Game
+from engine.speakeasy import SPEAKEASY
+
+GAME: Final[Game[Any]] = SPEAKEASY
+PRESETS: Final = ("speakeasy", "luzhanqi")
+SIDES: Final = ("s", "n")
+BOT_LEVELS: Final = ("easy", "normal", "strong")
+
+
+def bot_decider() -> Callable[[dict[str, Any], str, int], dict[str, Any]] | None:
+    """``engine.speakeasy.bot.decide`` when the bot module exists, else ``None``."""
+    if importlib.util.find_spec("engine.speakeasy.bot") is None:
+        return None
+    from engine.speakeasy.bot import decide
+
+    return decide  # type: ignore[no-any-return]
+
+
+def random_setup(side: int, preset: str) -> str:
+    """A fresh random legal setup for ``side`` under ``preset`` (not tied to any game)."""
+    import secrets
+
+    from engine.speakeasy.rules import options_from
+    from engine.speakeasy.setup import random_setup as draw
+
+    return draw(side, secrets.randbits(62), options_from({"preset": preset}))
+
+
+def openings() -> list[tuple[str, str]]:
+    from engine.speakeasy.setup import OPENINGS
+
+    return list(OPENINGS)
+
+
+def record_text(state: Any) -> str:
+    from engine.speakeasy.record import record_text as text
+
+    return text(state)

@@ -1,0 +1,363 @@
+"""The one authoritative command path, and the game runtime of this process.
+
+Every change to a game — a player's command, a flag fall, an expired setup timer, a bot's
+move — goes through :meth:`GameService.execute` or :meth:`GameService.tick`:
+
+    seat from the credential (the caller passes the chair the cookie proved, never a
+    payload) → clocks settled (:func:`commands.due`) → game open → turn → expected version
+    → engine (:func:`commands.plan`) → one transaction: guarded update + log row
+    (:func:`store.commit`) → frames per viewer class, published once (:class:`Hub`).
+
+Commands for one room are serialised by a per-room lock in this process; across processes
+the ``seq`` guard in the database lets exactly one of two conflicting commands commit, and
+the loser is re-checked against the fresh game, so it is told why (``stale_version``,
+``not_your_turn``, ``game_over``…). A client action id already in the log is answered with
+the version it was first acknowledged with, and applied nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import replace
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from app.broadcast import Hub, Message
+from app.clocks import Clock
+from app.config import Settings
+from app.errors import AppError, Conflict
+from app.games import frames, store
+from app.games.commands import Change, due, next_deadline, plan
+from app.games.rules import GAME
+from app.games.runtime import RoomRuntime
+from app.metrics import Metrics
+from app.ws.messages import Command, Move, Setup
+from engine.core import SPECTATOR, Viewer
+
+log = logging.getLogger("speakeasy.games")
+
+_ATTEMPTS = 5
+BotDecide = Callable[[dict[str, Any], str, int], dict[str, Any]]
+
+
+class GameService:
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        clock: Clock,
+        hub: Hub,
+        metrics: Metrics,
+        settings: Settings,
+        bot: BotDecide | None = None,
+        executor: Executor | None = None,
+    ) -> None:
+        self.engine = engine
+        self.clock = clock
+        self.hub = hub
+        self.metrics = metrics
+        self.settings = settings
+        self._bot = bot
+        self._executor = executor
+        self._runtimes: dict[str, RoomRuntime] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._timers: dict[str, asyncio.Task[None]] = {}
+        self._background: set[asyncio.Task[Any]] = set()
+        hub.observe(self._on_remote)
+
+    # -- the cache ----------------------------------------------------------------------
+    def _lock(self, room_id: str) -> asyncio.Lock:
+        lock = self._locks.get(room_id)
+        if lock is None:
+            lock = self._locks[room_id] = asyncio.Lock()
+        return lock
+
+    async def runtime(self, room_id: str) -> RoomRuntime:
+        runtime = self._runtimes.get(room_id)
+        if runtime is None:
+            async with self.engine.connect() as conn:
+                runtime = await store.load_room(conn, room_id)
+            if runtime is None:
+                raise AppError("not_found", "no such room", 404)
+            self._runtimes[room_id] = runtime
+            self.metrics.games_active.set(len(self._runtimes))
+        return runtime
+
+    def invalidate(self, room_id: str) -> None:
+        self._runtimes.pop(room_id, None)
+        self.metrics.games_active.set(len(self._runtimes))
+
+    async def _is_stale(self, runtime: RoomRuntime) -> bool:
+        async with self.engine.connect() as conn:
+            game_id, seq = await store.current_seq(conn, runtime.room.id)
+        return game_id != runtime.game.id or seq != runtime.game.seq
+
+    def _on_remote(self, message: Message) -> None:
+        if message["kind"] in ("events", "text", "room_changed"):
+            self.invalidate(message["room"])
+            self.schedule(message["room"])
+
+    def release(self, room_id: str) -> None:
+        """No one here watches the room any more: forget it."""
+        if room_id in self.hub.local_rooms():
+            return
+        timer = self._timers.pop(room_id, None)
+        if timer is not None:
+            timer.cancel()
+        lock = self._locks.get(room_id)
+        if lock is not None and not lock.locked():
+            del self._locks[room_id]
+        self.hub.presence.forget(room_id)
+        self.invalidate(room_id)
+
+    # -- the command path -----------------------------------------------------------------
+    async def execute(self, room_id: str, slot: int, command: Command) -> int:
+        """Apply ``command`` from the guest (or bot) in chair ``slot``; the version to
+        acknowledge, or :class:`AppError` saying why nothing changed."""
+        started = time.perf_counter()
+        outcome = "ok"
+        try:
+            async with self._lock(room_id):
+                return await self._execute_locked(room_id, slot, command)
+        except AppError as error:
+            outcome = error.code
+            raise
+        finally:
+            self.metrics.commands.labels(command.type, outcome).inc()
+            self.metrics.command_latency.labels(command.type).observe(time.perf_counter() - started)
+
+    async def _execute_locked(self, room_id: str, slot: int, command: Command) -> int:
+        rechecked = False
+        for _attempt in range(_ATTEMPTS):
+            runtime = await self.runtime(room_id)
+            now = self.clock.now_ms()
+            try:
+                forced = due(runtime.game, now)
+                if forced is not None:
+                    await self._commit(runtime, forced, now)
+                    continue
+                seat = runtime.game.seat_of_slot(slot)
+                opponent_slot = runtime.game.slot_of_seat(1 - seat)
+                gone = self.hub.presence.gone_ms(runtime.room, opponent_slot, now)
+                change = plan(
+                    runtime.room, runtime.game, seat, command, now, gone, self.settings.grace_seconds * 1000
+                )
+                await self._commit(runtime, change, now)
+                return change.after.version
+            except Conflict:
+                self.metrics.conflicts.inc()
+                self.invalidate(room_id)
+            except store.DuplicateAction as duplicate:
+                self.invalidate(room_id)
+                return duplicate.version
+            except AppError as error:
+                if not rechecked and await self._is_stale(runtime):
+                    rechecked = True
+                    self.invalidate(room_id)
+                    continue
+                seat = runtime.game.seat_of_slot(slot)
+                version = await store.applied_version(self.engine, runtime.game.id, seat, command.id)
+                if version is not None:
+                    return version
+                raise error from None
+        raise Conflict()
+
+    async def tick(self, room_id: str) -> None:
+        """The server's own command: apply whatever the clocks force now."""
+        async with self._lock(room_id):
+            for _attempt in range(_ATTEMPTS):
+                runtime = await self.runtime(room_id)
+                now = self.clock.now_ms()
+                forced = due(runtime.game, now)
+                if forced is None:
+                    self.schedule(room_id)
+                    return
+                try:
+                    await self._commit(runtime, forced, now)
+                except Conflict:
+                    self.metrics.conflicts.inc()
+                    self.invalidate(room_id)
+
+    async def _commit(self, runtime: RoomRuntime, change: Change, now: int) -> None:
+        before = runtime.game
+        await store.commit(self.engine, before, change.after, change.entries, now, change.next_game)
+        room_id = runtime.room.id
+        if change.next_game is not None:
+            runtime.room = replace(
+                runtime.room, current_game_id=change.next_game.id, game_number=change.next_game.number
+            )
+            runtime.game = change.next_game
+            self.metrics.games_started.inc()
+        else:
+            runtime.game = change.after
+        self._count(change)
+        await self._broadcast(runtime, before, change, now)
+        self.schedule(room_id)
+        self._maybe_bot(runtime)
+
+    def _count(self, change: Change) -> None:
+        moves = sum(1 for entry in change.entries if entry.action.get("type") == "move")
+        if moves:
+            self.metrics.moves.inc(moves)
+        if change.after.result is not None and change.entries and change.events:
+            self.metrics.games_finished.labels(change.after.result.outcome).inc()
+
+    async def _broadcast(self, runtime: RoomRuntime, before: Any, change: Change, now: int) -> None:
+        room_id = runtime.room.id
+        events = change.events
+        if events:
+            viewers: tuple[Viewer, ...] = frames.VIEWERS if runtime.room.spectators else (0, 1)
+            await self.hub.publish(
+                {
+                    "kind": "events",
+                    "room": room_id,
+                    "game": before.id,
+                    "from": before.version + 1,
+                    "to": change.after.version,
+                    "frames": frames.event_frames(change.after, before.version + 1, events, now, viewers),
+                }
+            )
+        if (before.draw_offer, before.rematch_offer) != (change.after.draw_offer, change.after.rematch_offer):
+            await self.hub.publish(
+                {
+                    "kind": "text",
+                    "room": room_id,
+                    "game": before.id,
+                    "text": frames.offers_frame(change.after),
+                }
+            )
+        if change.next_game is not None:
+            await self.hub.publish({"kind": "room_changed", "room": room_id})
+
+    # -- what a connection asks for -------------------------------------------------------
+    async def welcome(self, room_id: str, slot: int | None) -> tuple[str, RoomRuntime]:
+        """A fresh ``welcome`` frame (from the database, after settling the clocks)."""
+        self.invalidate(room_id)
+        await self.tick(room_id)
+        runtime = await self.runtime(room_id)
+        now = self.clock.now_ms()
+        presence = self.hub.presence.payload(runtime.room, runtime.game, now)
+        return frames.welcome_frame(runtime.room, runtime.game, slot, presence, now), runtime
+
+    async def replay(
+        self, room_id: str, slot: int | None, game_id: str | None, since: int
+    ) -> tuple[RoomRuntime, list[str]] | None:
+        """The ``event`` frames after version ``since`` for this viewer, or ``None`` when a
+        fresh ``welcome`` is due instead (another game, a version from the future, or more
+        missed events than ``replay_limit``)."""
+        runtime = await self.runtime(room_id)
+        if game_id is not None and game_id != runtime.game.id:
+            return None
+        async with self.engine.connect() as conn:
+            game = await store.load_game(conn, runtime.game.id)
+            if game is None:
+                return None
+            if since > game.version or game.version - since > self.settings.replay_limit:
+                return None
+            actions = await store.actions_since(conn, game.id, since)
+        numbered = [
+            (action.first_version + index, event)
+            for action in actions
+            if action.last_version <= game.version
+            for index, event in enumerate(action.events)
+            if action.first_version + index > since
+        ]
+        if len(numbered) != game.version - since:
+            return None
+        viewer: Viewer = SPECTATOR if slot is None else game.seat_of_slot(slot)
+        runtime = RoomRuntime(room=runtime.room, game=game)
+        return runtime, frames.replay_frames(game, numbered, viewer, self.clock.now_ms())
+
+    def presence_frame(self, runtime: RoomRuntime) -> str:
+        return frames.presence_frame(
+            self.hub.presence.payload(runtime.room, runtime.game, self.clock.now_ms())
+        )
+
+    # -- timers -------------------------------------------------------------------------
+    def schedule(self, room_id: str) -> None:
+        """(Re)arm the room's timer for its next deadline, while someone here watches it."""
+        current = asyncio.current_task()
+        timer = self._timers.pop(room_id, None)
+        if timer is not None and timer is not current:
+            timer.cancel()
+        if room_id in self.hub.local_rooms():
+            self._timers[room_id] = asyncio.create_task(self._timer(room_id), name=f"timer:{room_id}")
+
+    async def _timer(self, room_id: str) -> None:
+        try:
+            runtime = await self.runtime(room_id)
+        except AppError:
+            return
+        deadline = next_deadline(runtime.game)
+        if deadline is None:
+            return
+        await self.clock.sleep_until(deadline)
+        # The tick runs as a task of its own so that re-arming this timer never cancels a
+        # commit half-way.
+        self._spawn(self._safe_tick(room_id))
+
+    async def _safe_tick(self, room_id: str) -> None:
+        try:
+            await self.tick(room_id)
+        except Exception:
+            log.exception("timer tick failed", extra={"room": room_id})
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.create_task(coroutine)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def close(self) -> None:
+        for task in [*self._timers.values(), *self._background]:
+            task.cancel()
+        for task in [*self._timers.values(), *self._background]:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._timers.clear()
+
+    # -- the bot seat -------------------------------------------------------------------
+    @property
+    def bots_available(self) -> bool:
+        return self._bot is not None
+
+    async def start_bot(self, room_id: str) -> None:
+        """A bot room was created: let the bot place its pieces."""
+        self._maybe_bot(await self.runtime(room_id))
+
+    def _maybe_bot(self, runtime: RoomRuntime) -> None:
+        if self._bot is None or runtime.game.result is not None:
+            return
+        for slot, holder in enumerate(runtime.room.slots):
+            if holder.bot_level is None:
+                continue
+            seat = runtime.game.seat_of_slot(slot)
+            if seat in GAME.actors(runtime.game.state):
+                self._spawn(self._bot_turn(runtime.room.id, slot, seat, holder.bot_level, runtime.game))
+
+    async def _bot_turn(self, room_id: str, slot: int, seat: int, level: str, game: Any) -> None:
+        """Think off the event loop, then act through the same command path as anyone."""
+        assert self._bot is not None
+        view = GAME.view(game.state, seat, history=True)  # type: ignore[call-arg]
+        loop = asyncio.get_running_loop()
+        try:
+            action = await loop.run_in_executor(
+                self._executor, self._bot, view, level, game.seed + game.version
+            )
+        except Exception:
+            log.exception("bot failed to decide", extra={"room": room_id})
+            return
+        command: Command
+        bot_id = f"bot-{game.id[:8]}-{game.version}"
+        if action.get("type") == "setup":
+            command = Setup(type="setup", id=bot_id, position=str(action["position"]))
+        else:
+            command = Move(type="move", id=bot_id, move=str(action["move"]), version=game.version)
+        try:
+            await self.execute(room_id, slot, command)
+        except AppError as error:
+            log.warning("bot action refused: %s", error.message, extra={"room": room_id})

@@ -1,0 +1,330 @@
+"""Reading and writing games, with SQLAlchemy Core on one async engine.
+
+The hot path is :func:`commit`: one transaction holding one guarded ``UPDATE games`` (the
+snapshot, the version bump, clocks and offers) and one ``INSERT`` into the append-only
+action log. The guard is the row's ``seq``: if another command (another tab, another
+process) committed first, nothing is written and :class:`Conflict` is raised. A reused
+client action id violates a unique constraint and raises :class:`DuplicateAction`, whose
+``version`` is the one the first application was acknowledged with.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from app.clocks import GameClocks
+from app.errors import Conflict
+from app.games.rules import GAME
+from app.games.runtime import LoadedGame, RoomInfo, RoomRuntime, SlotHolder
+from app.models import GameAction, GameRow, Room, RoomSeat
+from engine.core import Event, Result
+
+_ROOMS = Room.__table__
+_SEATS = RoomSeat.__table__
+_GAMES = GameRow.__table__
+_ACTIONS = GameAction.__table__
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+class DuplicateAction(Exception):
+    def __init__(self, version: int) -> None:
+        super().__init__(f"already applied at version {version}")
+        self.version = version
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One row of the action log."""
+
+    seat: int | None
+    kind: str
+    action: dict[str, Any]
+    client_id: str | None
+    events: tuple[Event, ...]
+    at: int
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedAction:
+    seat: int | None
+    kind: str
+    action: dict[str, Any]
+    first_version: int
+    last_version: int
+    events: tuple[Event, ...]
+    at: int
+
+
+def game_values(game: LoadedGame, now: int) -> dict[str, Any]:
+    clocks = game.clocks
+    remaining = clocks.remaining or (None, None)
+    status = "over" if game.result is not None else ("play" if GAME.is_started(game.state) else "setup")
+    return {
+        "version": game.version,
+        "seq": game.seq,
+        "snapshot": dumps(GAME.to_dict(game.state)),
+        "status": status,
+        "result": dumps(game.result.to_dict()) if game.result is not None else None,
+        "updated_at": now,
+        "clock_ms_0": remaining[0],
+        "clock_ms_1": remaining[1],
+        "clock_increment_ms": clocks.increment,
+        "clock_running": clocks.running,
+        "clock_since": clocks.since,
+        "setup_deadline": clocks.setup_deadline,
+        "draw_offer": game.draw_offer,
+        "rematch_offer": game.rematch_offer,
+    }
+
+
+def new_game_values(game: LoadedGame, now: int) -> dict[str, Any]:
+    return {
+        **game_values(game, now),
+        "id": game.id,
+        "room_id": game.room_id,
+        "number": game.number,
+        "seed": game.seed,
+        "options": dumps(game.options),
+        "south_slot": game.south_slot,
+        "created_at": now,
+        "setup_seconds": game.setup_seconds,
+    }
+
+
+def _loaded(row: Any, state: Any | None = None) -> LoadedGame:
+    remaining = None if row.clock_ms_0 is None else (row.clock_ms_0, row.clock_ms_1)
+    return LoadedGame(
+        id=row.id,
+        room_id=row.room_id,
+        number=row.number,
+        seed=row.seed,
+        options=json.loads(row.options),
+        south_slot=row.south_slot,
+        version=row.version,
+        seq=row.seq,
+        state=state if state is not None else GAME.from_dict(json.loads(row.snapshot)),
+        clocks=GameClocks(
+            remaining=remaining,
+            increment=row.clock_increment_ms,
+            running=row.clock_running,
+            since=row.clock_since,
+            setup_deadline=row.setup_deadline,
+        ),
+        setup_seconds=row.setup_seconds,
+        draw_offer=row.draw_offer,
+        rematch_offer=row.rematch_offer,
+        result=Result.from_dict(json.loads(row.result)) if row.result else None,
+    )
+
+
+def _events_text(events: Sequence[Event]) -> str:
+    return dumps([{"kind": event.kind, "data": dict(event.data)} for event in events])
+
+
+def _events_of(text: str) -> tuple[Event, ...]:
+    return tuple(Event(item["kind"], item["data"]) for item in json.loads(text))
+
+
+async def load_room(conn: AsyncConnection, room_id: str) -> RoomRuntime | None:
+    room = (await conn.execute(select(_ROOMS).where(_ROOMS.c.id == room_id))).one_or_none()
+    if room is None or room.current_game_id is None:
+        return None
+    seats = (await conn.execute(select(_SEATS).where(_SEATS.c.room_id == room_id))).all()
+    holders = [SlotHolder(), SlotHolder()]
+    for seat in seats:
+        holders[seat.slot] = SlotHolder(guest_id=seat.guest_id, bot_level=seat.bot_level)
+    game = (await conn.execute(select(_GAMES).where(_GAMES.c.id == room.current_game_id))).one()
+    info = RoomInfo(
+        id=room.id,
+        preset=room.preset,
+        time_initial_ms=room.time_initial_ms,
+        time_increment_ms=room.time_increment_ms,
+        setup_seconds=room.setup_seconds,
+        spectators=room.spectators,
+        creator=room.creator,
+        game_number=room.game_number,
+        current_game_id=room.current_game_id,
+        slots=(holders[0], holders[1]),
+    )
+    return RoomRuntime(room=info, game=_loaded(game))
+
+
+async def load_game(conn: AsyncConnection, game_id: str) -> LoadedGame | None:
+    row = (await conn.execute(select(_GAMES).where(_GAMES.c.id == game_id))).one_or_none()
+    return None if row is None else _loaded(row)
+
+
+async def current_seq(conn: AsyncConnection, room_id: str) -> tuple[str | None, int | None]:
+    """The room's current game and that game's ``seq``: a cache holding both is fresh."""
+    query = (
+        select(_ROOMS.c.current_game_id, _GAMES.c.seq)
+        .select_from(_ROOMS.outerjoin(_GAMES, _GAMES.c.id == _ROOMS.c.current_game_id))
+        .where(_ROOMS.c.id == room_id)
+    )
+    row = (await conn.execute(query)).one_or_none()
+    return (None, None) if row is None else (row[0], row[1])
+
+
+def _log_values(game_id: str, before_version: int, entry: LogEntry) -> dict[str, Any]:
+    return {
+        "game_id": game_id,
+        "seat": entry.seat,
+        "kind": entry.kind,
+        "action": dumps(entry.action),
+        "client_id": entry.client_id,
+        "first_version": before_version + 1,
+        "last_version": before_version + len(entry.events),
+        "events": _events_text(entry.events),
+        "at": entry.at,
+    }
+
+
+async def write_change(
+    conn: AsyncConnection,
+    before: LoadedGame,
+    after: LoadedGame,
+    entries: Sequence[LogEntry],
+    now: int,
+    next_game: LoadedGame | None = None,
+) -> None:
+    """Inside the caller's transaction: the guarded update, the log rows and, for a
+    rematch, the room's next game."""
+    result = await conn.execute(
+        update(_GAMES)
+        .where(_GAMES.c.id == before.id, _GAMES.c.seq == before.seq)
+        .values(**game_values(after, now))
+    )
+    if result.rowcount != 1:
+        raise Conflict()
+    version = before.version
+    rows = []
+    for entry in entries:
+        rows.append(_log_values(before.id, version, entry))
+        version += len(entry.events)
+    await conn.execute(insert(_ACTIONS), rows)
+    if next_game is not None:
+        await conn.execute(insert(_GAMES).values(**new_game_values(next_game, now)))
+        moved = await conn.execute(
+            update(_ROOMS)
+            .where(_ROOMS.c.id == before.room_id, _ROOMS.c.current_game_id == before.id)
+            .values(current_game_id=next_game.id, game_number=next_game.number)
+        )
+        if moved.rowcount != 1:
+            raise Conflict()
+
+
+async def commit(
+    engine: AsyncEngine,
+    before: LoadedGame,
+    after: LoadedGame,
+    entries: Sequence[LogEntry],
+    now: int,
+    next_game: LoadedGame | None = None,
+) -> None:
+    """Persist one change in one transaction; see the module docstring."""
+    try:
+        async with engine.begin() as conn:
+            await write_change(conn, before, after, entries, now, next_game)
+    except IntegrityError:
+        client = next((entry for entry in entries if entry.client_id is not None), None)
+        if client is None or client.client_id is None:
+            raise
+        version = await applied_version(engine, before.id, client.seat, client.client_id)
+        if version is None:
+            raise
+        raise DuplicateAction(version) from None
+
+
+async def applied_version(engine: AsyncEngine, game_id: str, seat: int | None, client_id: str) -> int | None:
+    """The version a client action was acknowledged with, or ``None`` if never applied."""
+    async with engine.connect() as conn:
+        row = (
+            await conn.execute(
+                select(_ACTIONS.c.first_version, _ACTIONS.c.last_version).where(
+                    _ACTIONS.c.game_id == game_id, _ACTIONS.c.seat == seat, _ACTIONS.c.client_id == client_id
+                )
+            )
+        ).one_or_none()
+    return None if row is None else max(row.last_version, row.first_version - 1)
+
+
+async def actions_since(conn: AsyncConnection, game_id: str, version: int) -> list[LoggedAction]:
+    """Logged actions that produced events after ``version``, oldest first."""
+    rows = await conn.execute(
+        select(_ACTIONS)
+        .where(_ACTIONS.c.game_id == game_id, _ACTIONS.c.last_version > version)
+        .order_by(_ACTIONS.c.first_version, _ACTIONS.c.id)
+    )
+    return [
+        LoggedAction(
+            seat=row.seat,
+            kind=row.kind,
+            action=json.loads(row.action),
+            first_version=row.first_version,
+            last_version=row.last_version,
+            events=_events_of(row.events),
+            at=row.at,
+        )
+        for row in rows
+        if row.last_version >= row.first_version
+    ]
+
+
+async def all_actions(conn: AsyncConnection, game_id: str) -> list[LoggedAction]:
+    return await actions_since(conn, game_id, -1)
+
+
+def room_values(room: RoomInfo) -> dict[str, Any]:
+    return {
+        "id": room.id,
+        "preset": room.preset,
+        "time_initial_ms": room.time_initial_ms,
+        "time_increment_ms": room.time_increment_ms,
+        "setup_seconds": room.setup_seconds,
+        "spectators": room.spectators,
+        "creator": room.creator,
+        "current_game_id": room.current_game_id,
+        "game_number": room.game_number,
+    }
+
+
+async def insert_room(
+    conn: AsyncConnection,
+    room: RoomInfo,
+    game: LoadedGame,
+    invite_hash: str | None,
+    invite_expires_at: int | None,
+    watch_hash: str,
+    now: int,
+) -> None:
+    await conn.execute(
+        insert(_ROOMS).values(
+            **room_values(room),
+            created_at=now,
+            invite_hash=invite_hash,
+            invite_expires_at=invite_expires_at,
+            watch_hash=watch_hash,
+        )
+    )
+    for slot, holder in enumerate(room.slots):
+        if holder.taken:
+            await conn.execute(
+                insert(_SEATS).values(
+                    room_id=room.id,
+                    slot=slot,
+                    guest_id=holder.guest_id,
+                    bot_level=holder.bot_level,
+                    joined_at=now,
+                )
+            )
+    await conn.execute(insert(_GAMES).values(**new_game_values(game, now)))

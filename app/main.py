@@ -1,0 +1,150 @@
+"""The application factory: settings and clock in, a FastAPI app out.
+
+Process-wide objects (database engine, hub, game service, metrics) are built in the
+lifespan and kept on ``app.state``; nothing is global, so tests can run several apps.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from fastapi import FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from sqlalchemy import text
+
+from app import db, logs
+from app.broadcast import Hub, make_bus
+from app.clocks import Clock, SystemClock
+from app.config import Settings
+from app.errors import AppError
+from app.games import rules
+from app.games.service import GameService
+from app.identity import COOKIE_NAME, new_guest_id, sign_guest, verify_guest
+from app.metrics import Metrics
+from app.presence import PresenceBoard
+from app.rooms.routes import router as api_router
+from app.ws.routes import router as ws_router
+
+log = logging.getLogger("speakeasy.app")
+
+_COOKIE_MAX_AGE = 400 * 24 * 3600
+
+
+def create_app(settings: Settings | None = None, clock: Clock | None = None) -> FastAPI:
+    settings = settings or Settings()
+    clock = clock or SystemClock()
+    logs.configure(settings.log_level, settings.log_json)
+    metrics = Metrics()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = db.make_engine(settings.database_url, settings.db_pool_size)
+        hub = Hub(make_bus(settings.redis_url), PresenceBoard(), clock.now_ms)
+        await hub.start()
+        bot = rules.bot_decider()
+        executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot") if bot else None
+        service = GameService(engine, clock, hub, metrics, settings, bot=bot, executor=executor)
+        app.state.engine = engine
+        app.state.hub = hub
+        app.state.service = service
+        log.info(
+            "speakeasy started",
+            extra={
+                "database": engine.url.get_backend_name(),
+                "redis": bool(settings.redis_url),
+                "bots": bool(bot),
+            },
+        )
+        try:
+            yield
+        finally:
+            await service.close()
+            await hub.bus.close()
+            await engine.dispose()
+            if executor is not None:
+                executor.shutdown(wait=False, cancel_futures=True)
+
+    app = FastAPI(title="Speakeasy", version="0.1.0", lifespan=lifespan)
+    app.state.settings = settings
+    app.state.clock = clock
+    app.state.metrics = metrics
+
+    @app.middleware("http")
+    async def guest_cookie(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        """Every ``/api`` caller has a guest identity; the first call mints one."""
+        minted = None
+        if request.url.path.startswith("/api/"):
+            guest = verify_guest(settings.secret, request.cookies.get(COOKIE_NAME))
+            if guest is None:
+                guest = minted = new_guest_id()
+            request.state.guest_id = guest
+        response = await call_next(request)
+        if minted is not None:
+            response.set_cookie(
+                COOKIE_NAME,
+                sign_guest(settings.secret, minted),
+                max_age=_COOKIE_MAX_AGE,
+                httponly=True,
+                samesite="lax",
+                secure=settings.cookie_secure,
+            )
+        return response
+
+    @app.exception_handler(AppError)
+    async def app_error(_request: Request, error: AppError) -> JSONResponse:
+        return JSONResponse({"detail": error.detail()}, status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
+        first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid request"}
+        where = ".".join(str(part) for part in first["loc"])
+        return JSONResponse(
+            {"detail": {"code": "bad_request", "message": f"{where}: {first['msg']}"}}, status_code=422
+        )
+
+    app.include_router(api_router)
+    app.include_router(ws_router)
+
+    @app.get("/healthz")
+    async def healthz(request: Request) -> JSONResponse:
+        try:
+            async with request.app.state.engine.connect() as conn:
+                await conn.execute(text("SELECT 1"))
+        except Exception as error:  # the answer *is* the failure
+            return JSONResponse({"status": "unavailable", "database": type(error).__name__}, status_code=503)
+        return JSONResponse({"status": "ok"})
+
+    @app.get("/metrics")
+    async def prometheus() -> Response:
+        return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
+
+    _static_routes(app, Path(settings.static_dir) if settings.static_dir else db.ROOT / "static")
+    return app
+
+
+def _static_routes(app: FastAPI, static: Path) -> None:
+    """The browser client's pages; a clear 404 while a page does not exist yet."""
+
+    def page(name: str) -> Callable[..., Awaitable[Response]]:
+        async def serve() -> Response:
+            path = static / name
+            if not path.is_file():
+                return JSONResponse(
+                    {"detail": {"code": "not_found", "message": f"{name} is not built yet"}}, status_code=404
+                )
+            return FileResponse(path)
+
+        return serve
+
+    app.add_api_route("/", page("index.html"), methods=["GET"], include_in_schema=False)
+    app.add_api_route("/rules", page("rules.html"), methods=["GET"], include_in_schema=False)
+    for prefix in ("r", "i", "w"):
+        app.add_api_route(f"/{prefix}/{{token}}", page("room.html"), methods=["GET"], include_in_schema=False)
+    app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")

@@ -1,0 +1,35 @@
+"""Prometheus metrics, in a registry of the application's own (several apps may live in
+one test process)."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        self.connections = Gauge(
+            "speakeasy_connections", "Open WebSocket connections", ["role"], registry=self.registry
+        )
+        self.games_active = Gauge(
+            "speakeasy_games_active", "Games held in this process's memory", registry=self.registry
+        )
+        self.games_started = Counter("speakeasy_games_started", "Games created", registry=self.registry)
+        self.games_finished = Counter(
+            "speakeasy_games_finished", "Games ended", ["outcome"], registry=self.registry
+        )
+        self.moves = Counter("speakeasy_moves", "Moves persisted", registry=self.registry)
+        self.commands = Counter(
+            "speakeasy_commands", "Commands handled", ["type", "outcome"], registry=self.registry
+        )
+        self.command_latency = Histogram(
+            "speakeasy_command_seconds",
+            "Time from a command's arrival to its acknowledgement or refusal",
+            ["type"],
+            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+            registry=self.registry,
+        )
+        self.conflicts = Counter(
+            "speakeasy_conflicts", "Commands that lost a race and were retried", registry=self.registry
+        )

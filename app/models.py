@@ -1,0 +1,101 @@
+"""The tables, as SQLAlchemy 2 declarative models.
+
+Alembic migrations (``migrations/versions``) are the only source of schema; these classes
+describe the same tables for queries and a test checks they agree.
+
+* ``rooms``        a table for two players: rules preset, time control, the hashed links.
+* ``room_seats``   who sits in each of the room's two chairs (``slot``): a guest or a bot.
+* ``games``        one game of the room: seed, rules, which chair plays South, the state
+                   snapshot with its version (events so far), clocks and pending offers.
+                   ``seq`` counts every change of the row: writers guard on it, so of
+                   two concurrent commands exactly one commits.
+* ``game_actions`` the append-only log of everything applied to a game, each row with the
+                   version range of the events it produced (and those events, in truth).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+BigId = BigInteger().with_variant(Integer(), "sqlite")
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Room(Base):
+    __tablename__ = "rooms"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created_at: Mapped[int] = mapped_column(BigInteger)
+    preset: Mapped[str] = mapped_column(String(32))
+    time_initial_ms: Mapped[int | None] = mapped_column(BigInteger)
+    time_increment_ms: Mapped[int | None] = mapped_column(BigInteger)
+    setup_seconds: Mapped[int | None] = mapped_column(Integer)
+    spectators: Mapped[bool] = mapped_column(Boolean)
+    creator: Mapped[str] = mapped_column(String(64))
+    invite_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    invite_expires_at: Mapped[int | None] = mapped_column(BigInteger)
+    watch_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    current_game_id: Mapped[str | None] = mapped_column(String(32))
+    game_number: Mapped[int] = mapped_column(Integer)
+
+
+class RoomSeat(Base):
+    __tablename__ = "room_seats"
+    __table_args__ = (UniqueConstraint("room_id", "guest_id", name="uq_room_seats_guest"),)
+
+    room_id: Mapped[str] = mapped_column(String(32), ForeignKey("rooms.id"), primary_key=True)
+    slot: Mapped[int] = mapped_column(Integer, primary_key=True)
+    guest_id: Mapped[str | None] = mapped_column(String(64))
+    bot_level: Mapped[str | None] = mapped_column(String(16))
+    joined_at: Mapped[int] = mapped_column(BigInteger)
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+    __table_args__ = (UniqueConstraint("room_id", "number", name="uq_games_room_number"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    room_id: Mapped[str] = mapped_column(String(32), ForeignKey("rooms.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[str] = mapped_column(Text)
+    south_slot: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)
+    seq: Mapped[int] = mapped_column(Integer)
+    snapshot: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(16))
+    result: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[int] = mapped_column(BigInteger)
+    updated_at: Mapped[int] = mapped_column(BigInteger)
+    clock_ms_0: Mapped[int | None] = mapped_column(BigInteger)
+    clock_ms_1: Mapped[int | None] = mapped_column(BigInteger)
+    clock_increment_ms: Mapped[int] = mapped_column(BigInteger)
+    clock_running: Mapped[int | None] = mapped_column(Integer)
+    clock_since: Mapped[int | None] = mapped_column(BigInteger)
+    setup_deadline: Mapped[int | None] = mapped_column(BigInteger)
+    setup_seconds: Mapped[int | None] = mapped_column(Integer)
+    draw_offer: Mapped[int | None] = mapped_column(Integer)
+    rematch_offer: Mapped[int | None] = mapped_column(Integer)
+
+
+class GameAction(Base):
+    __tablename__ = "game_actions"
+    __table_args__ = (
+        UniqueConstraint("game_id", "seat", "client_id", name="uq_game_actions_client"),
+        Index("ix_game_actions_game_version", "game_id", "last_version"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"))
+    seat: Mapped[int | None] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    action: Mapped[str] = mapped_column(Text)
+    client_id: Mapped[str | None] = mapped_column(String(64))
+    first_version: Mapped[int] = mapped_column(Integer)
+    last_version: Mapped[int] = mapped_column(Integer)
+    events: Mapped[str] = mapped_column(Text)
+    at: Mapped[int] = mapped_column(BigInteger)

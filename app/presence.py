@@ -1,0 +1,76 @@
+"""Who is connected to a room, across every server process.
+
+Each process counts its own connections per room and chair (``slot``; ``None`` for
+spectators) and announces every change on the bus with its ``origin``; every process adds
+up the announcements, so each knows whether a chair is occupied anywhere and since when it
+has been empty. A chair never seen connected counts as gone since the room was first
+watched here, so a restart restarts the grace period (in the absent player's favour).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from app.games.runtime import LoadedGame, RoomInfo
+
+Key = tuple[str, int | None]
+
+
+class PresenceBoard:
+    def __init__(self) -> None:
+        self._counts: dict[Key, dict[str, int]] = defaultdict(dict)
+        self._gone_since: dict[Key, int] = {}
+        self._first_seen: dict[str, int] = {}
+
+    def watch(self, room_id: str, now: int) -> None:
+        self._first_seen.setdefault(room_id, now)
+
+    def forget(self, room_id: str) -> None:
+        """Drop what is known of a room no one here watches any more."""
+        self._first_seen.pop(room_id, None)
+        for key in [key for key in self._counts if key[0] == room_id]:
+            del self._counts[key]
+            self._gone_since.pop(key, None)
+
+    def update(self, room_id: str, slot: int | None, origin: str, count: int, at: int) -> bool:
+        """Record ``origin``'s count; return whether the total changed between 0 and more."""
+        key = (room_id, slot)
+        before = self.total(key)
+        if count > 0:
+            self._counts[key][origin] = count
+        else:
+            self._counts[key].pop(origin, None)
+        after = self.total(key)
+        if before > 0 and after == 0:
+            self._gone_since[key] = at
+        elif after > 0:
+            self._gone_since.pop(key, None)
+        self._first_seen.setdefault(room_id, at)
+        return (before > 0) != (after > 0) or slot is None
+
+    def total(self, key: Key) -> int:
+        return sum(self._counts.get(key, {}).values())
+
+    def gone_ms(self, room: RoomInfo, slot: int, now: int) -> int | None:
+        """How long the chair's guest has been disconnected; ``None`` when he is connected,
+        the chair is a bot or empty."""
+        holder = room.slots[slot]
+        if holder.bot_level is not None or holder.guest_id is None:
+            return None
+        key = (room.id, slot)
+        if self.total(key) > 0:
+            return None
+        since = self._gone_since.get(key, self._first_seen.get(room.id, now))
+        return max(0, now - since)
+
+    def payload(self, room: RoomInfo, game: LoadedGame, now: int) -> dict[str, Any]:
+        """The ``presence`` object of the protocol, indexed by seat (0 = South)."""
+        seats = []
+        for seat in (0, 1):
+            slot = game.slot_of_seat(seat)
+            holder = room.slots[slot]
+            gone = self.gone_ms(room, slot, now)
+            connected = holder.bot_level is not None or (holder.guest_id is not None and gone is None)
+            seats.append({"connected": connected, "gone_for": None if gone is None else gone // 1000})
+        return {"seats": seats, "spectators": self.total((room.id, None))}

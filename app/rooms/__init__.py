@@ -1,0 +1,1 @@
+"""Rooms and seats: creating a room, claiming the invite, re-issuing it, the summary."""

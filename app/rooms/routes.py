@@ -1,0 +1,109 @@
+"""The HTTP API (docs/protocol.md, "HTTP API"). Thin: each route checks its input, calls
+one service function and shapes the answer."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import PlainTextResponse
+
+from app.deps import ClockDep, EngineDep, GuestDep, HubDep, ServiceDep, SettingsDep, base_url
+from app.errors import AppError
+from app.games import frames, rules, store
+from app.rooms import service
+from app.rooms.schemas import (
+    Claimed,
+    InviteIssued,
+    Opening,
+    RoomCreate,
+    RoomCreated,
+    SetupPosition,
+    WatchTarget,
+)
+
+router = APIRouter(prefix="/api")
+
+
+@router.post("/rooms", status_code=201)
+async def create_room(
+    body: RoomCreate,
+    request: Request,
+    guest: GuestDep,
+    engine: EngineDep,
+    clock: ClockDep,
+    settings: SettingsDep,
+    games: ServiceDep,
+) -> RoomCreated:
+    if body.bot is not None and not games.bots_available:
+        raise AppError("bot_unavailable", "computer opponents are not available on this server yet", 422)
+    created = await service.create_room(
+        engine, guest, body, clock.now_ms(), settings.invite_ttl_seconds * 1000
+    )
+    base = base_url(request, settings)
+    if body.bot is not None:
+        await games.start_bot(created.room_id)
+    return RoomCreated(
+        room_id=created.room_id,
+        seat=created.seat,
+        invite_url=None if created.invite_token is None else f"{base}/i/{created.invite_token}",
+        watch_url=None if created.watch_token is None else f"{base}/w/{created.watch_token}",
+        room_url=f"{base}/r/{created.room_id}",
+    )
+
+
+@router.get("/rooms/{room_id}")
+async def room_summary(room_id: str, guest: GuestDep, games: ServiceDep) -> dict[str, object]:
+    games.invalidate(room_id)
+    runtime = await games.runtime(room_id)
+    return frames.room_summary(runtime.room, runtime.room.slot_of(guest), runtime.game)
+
+
+@router.post("/invites/{token}/claim")
+async def claim_invite(
+    token: str, guest: GuestDep, engine: EngineDep, hub: HubDep, clock: ClockDep
+) -> Claimed:
+    room_id, seat = await service.claim_invite(engine, hub, token, guest, clock.now_ms())
+    return Claimed(room_id=room_id, seat=seat)
+
+
+@router.post("/rooms/{room_id}/invite")
+async def reissue_invite(
+    room_id: str, request: Request, guest: GuestDep, engine: EngineDep, clock: ClockDep, settings: SettingsDep
+) -> InviteIssued:
+    token = await service.reissue_invite(
+        engine, room_id, guest, clock.now_ms(), settings.invite_ttl_seconds * 1000
+    )
+    return InviteIssued(invite_url=f"{base_url(request, settings)}/i/{token}")
+
+
+@router.get("/watch/{token}")
+async def watch_target(token: str, engine: EngineDep) -> WatchTarget:
+    return WatchTarget(room_id=await service.room_for_watch_token(engine, token))
+
+
+@router.get("/games/{game_id}/record", response_class=PlainTextResponse)
+async def game_record(game_id: str, engine: EngineDep) -> PlainTextResponse:
+    async with engine.connect() as conn:
+        game = await store.load_game(conn, game_id)
+    if game is None:
+        raise AppError("not_found", "no such game", 404)
+    if game.result is None:
+        raise AppError("not_over", "the record is available once the game is over", 409)
+    return PlainTextResponse(
+        rules.record_text(game.state),
+        headers={"Content-Disposition": f'attachment; filename="speakeasy-{game_id}.txt"'},
+    )
+
+
+@router.get("/setups/random")
+async def random_setup(
+    side: Annotated[Literal["s", "n"], Query()] = "s",
+    preset: Annotated[Literal["speakeasy", "luzhanqi"], Query()] = "speakeasy",
+) -> SetupPosition:
+    return SetupPosition(position=rules.random_setup(rules.SIDES.index(side), preset))
+
+
+@router.get("/setups/openings")
+async def openings() -> list[Opening]:
+    return [Opening(name=name, position=position) for name, position in rules.openings()]

@@ -1,0 +1,55 @@
+"""Request and response bodies of the HTTP API. Public schemas carry nothing hidden:
+token digests, guest ids and game states never appear here."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class TimeControl(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    initial: Annotated[int, Field(ge=10, le=3 * 3600, description="seconds per player")]
+    increment: Annotated[int, Field(ge=0, le=600, description="seconds added after each move")] = 0
+
+
+class RoomCreate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    preset: Literal["speakeasy", "luzhanqi"] = "speakeasy"
+    time_control: TimeControl | None = None
+    setup_seconds: Annotated[int, Field(ge=10, le=3600)] | None = 180
+    spectators: bool = True
+    bot: Literal["easy", "normal", "strong"] | None = None
+
+
+class RoomCreated(BaseModel):
+    room_id: str
+    seat: int
+    invite_url: str | None
+    watch_url: str | None
+    room_url: str
+
+
+class Claimed(BaseModel):
+    room_id: str
+    seat: int
+
+
+class InviteIssued(BaseModel):
+    invite_url: str
+
+
+class WatchTarget(BaseModel):
+    room_id: str
+
+
+class SetupPosition(BaseModel):
+    position: str
+
+
+class Opening(BaseModel):
+    name: str
+    position: str

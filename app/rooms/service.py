@@ -1,0 +1,160 @@
+"""Rooms and seats in the database.
+
+A room has two chairs (``slot`` 0 and 1). The creator takes chair 0; the invite link gives
+chair 1 to the first guest who claims it (or the chair is a bot's). Which chair plays South
+changes with each rematch (``games.south_slot``). A chair is bound to the guest id of the
+signed cookie that claimed it and to nothing else.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, replace
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from app.broadcast import Hub
+from app.errors import AppError
+from app.games import store
+from app.games.commands import new_game
+from app.games.runtime import RoomInfo, SlotHolder
+from app.identity import digest_matches, new_token, token_digest
+from app.models import GameRow, Room, RoomSeat
+from app.rooms.schemas import RoomCreate
+
+_ROOMS = Room.__table__
+_SEATS = RoomSeat.__table__
+_GAMES = GameRow.__table__
+
+
+@dataclass(frozen=True, slots=True)
+class NewRoom:
+    room_id: str
+    seat: int
+    invite_token: str | None
+    watch_token: str | None
+
+
+async def create_room(
+    engine: AsyncEngine, guest_id: str, body: RoomCreate, now: int, invite_ttl_ms: int
+) -> NewRoom:
+    room_id = secrets.token_urlsafe(12)
+    second = SlotHolder(bot_level=body.bot) if body.bot else SlotHolder()
+    control = body.time_control
+    room = RoomInfo(
+        id=room_id,
+        preset=body.preset,
+        time_initial_ms=None if control is None else control.initial * 1000,
+        time_increment_ms=None if control is None else control.increment * 1000,
+        setup_seconds=body.setup_seconds,
+        spectators=body.spectators,
+        creator=guest_id,
+        game_number=1,
+        current_game_id="",
+        slots=(SlotHolder(guest_id=guest_id), second),
+    )
+    game = new_game(room, 1, south_slot=0, now=now)
+    room = replace(room, current_game_id=game.id)
+    invite = None if body.bot else new_token()
+    watch = new_token()
+    async with engine.begin() as conn:
+        await store.insert_room(
+            conn,
+            room,
+            game,
+            invite_hash=None if invite is None else token_digest(invite),
+            invite_expires_at=None if invite is None else now + invite_ttl_ms,
+            watch_hash=token_digest(watch),
+            now=now,
+        )
+    return NewRoom(room_id, game.seat_of_slot(0), invite, watch if body.spectators else None)
+
+
+async def claim_invite(engine: AsyncEngine, hub: Hub, token: str, guest_id: str, now: int) -> tuple[str, int]:
+    """Bind chair 1 of the invite's room to ``guest_id``; ``(room_id, seat)``."""
+    digest = token_digest(token)
+    async with engine.begin() as conn:
+        room = (
+            await conn.execute(
+                select(
+                    _ROOMS.c.id, _ROOMS.c.invite_hash, _ROOMS.c.invite_expires_at, _ROOMS.c.current_game_id
+                ).where(_ROOMS.c.invite_hash == digest)
+            )
+        ).one_or_none()
+        if room is None or not digest_matches(room.invite_hash, token):
+            raise AppError("not_found", "this invite link is unknown or has been revoked", 404)
+        seats = {
+            row.slot: row for row in (await conn.execute(select(_SEATS).where(_SEATS.c.room_id == room.id)))
+        }
+        south_slot = (
+            await conn.execute(select(_GAMES.c.south_slot).where(_GAMES.c.id == room.current_game_id))
+        ).scalar_one()
+        mine = next((slot for slot, row in seats.items() if row.guest_id == guest_id), None)
+        if mine is not None:
+            return room.id, mine ^ south_slot
+        if room.invite_expires_at is not None and now >= room.invite_expires_at:
+            raise AppError("expired", "this invite link has expired; ask for a new one", 410)
+        if 1 in seats:
+            raise AppError("room_full", "both seats of this room are taken", 409)
+        try:
+            await conn.execute(
+                insert(_SEATS).values(room_id=room.id, slot=1, guest_id=guest_id, joined_at=now)
+            )
+        except IntegrityError:
+            raise AppError("room_full", "both seats of this room are taken", 409) from None
+        await _start_setup_timer(conn, room.current_game_id, now)
+    await hub.publish({"kind": "room_changed", "room": room.id})
+    return room.id, 1 ^ south_slot
+
+
+async def _start_setup_timer(conn: AsyncConnection, game_id: str, now: int) -> None:
+    """Both chairs are taken: the setup timer starts now. Bumping ``seq`` tells every
+    cached copy of the game that it is stale."""
+    await conn.execute(
+        update(_GAMES)
+        .where(_GAMES.c.id == game_id, _GAMES.c.status == "setup", _GAMES.c.setup_deadline.is_(None))
+        .where(_GAMES.c.setup_seconds.is_not(None))
+        .values(setup_deadline=now + _GAMES.c.setup_seconds * 1000, seq=_GAMES.c.seq + 1)
+    )
+
+
+async def reissue_invite(engine: AsyncEngine, room_id: str, guest_id: str, now: int, ttl_ms: int) -> str:
+    """Revoke the room's invite and return a new token; only the creator may."""
+    token = new_token()
+    async with engine.begin() as conn:
+        room = (
+            await conn.execute(select(_ROOMS.c.creator, _ROOMS.c.invite_hash).where(_ROOMS.c.id == room_id))
+        ).one_or_none()
+        if room is None:
+            raise AppError("not_found", "no such room", 404)
+        if room.creator != guest_id:
+            raise AppError("forbidden", "only the room's creator may re-issue its invite", 403)
+        bot = (
+            await conn.execute(
+                select(_SEATS.c.slot).where(_SEATS.c.room_id == room_id, _SEATS.c.bot_level.is_not(None))
+            )
+        ).first()
+        if bot is not None:
+            raise AppError("forbidden", "the other seat of this room is a bot", 403)
+        await conn.execute(
+            update(_ROOMS)
+            .where(_ROOMS.c.id == room_id)
+            .values(invite_hash=token_digest(token), invite_expires_at=now + ttl_ms)
+        )
+    return token
+
+
+async def room_for_watch_token(engine: AsyncEngine, token: str) -> str:
+    async with engine.connect() as conn:
+        room = (
+            await conn.execute(
+                select(_ROOMS.c.id, _ROOMS.c.watch_hash, _ROOMS.c.spectators).where(
+                    _ROOMS.c.watch_hash == token_digest(token)
+                )
+            )
+        ).one_or_none()
+    if room is None or not digest_matches(room.watch_hash, token) or not room.spectators:
+        raise AppError("not_found", "this spectator link is unknown", 404)
+    return str(room.id)

@@ -1,0 +1,1 @@
+"""The WebSocket edge: inbound messages, the per-viewer connection, rate limits."""

@@ -1,0 +1,117 @@
+"""The closed set of client → server messages, parsed once at the edge.
+
+A frame is valid only if it is one of these models exactly (strict types, no extra
+fields); anything else is answered with an ``error`` frame (``bad_message``) and changes
+nothing. See docs/protocol.md, "Client → server".
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+
+from app.errors import AppError
+
+ActionId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Hello(_Message):
+    type: Literal["hello"]
+    last_version: Annotated[int, Field(ge=0)] | None = None
+    game_id: Annotated[str, StringConstraints(max_length=32)] | None = None
+
+
+class Ping(_Message):
+    type: Literal["ping"]
+
+
+class Setup(_Message):
+    type: Literal["setup"]
+    id: ActionId
+    position: Annotated[str, StringConstraints(min_length=1, max_length=512)]
+
+
+class Move(_Message):
+    type: Literal["move"]
+    id: ActionId
+    move: Annotated[str, StringConstraints(min_length=1, max_length=16)]
+    version: Annotated[int, Field(ge=0)]
+
+
+class Resign(_Message):
+    type: Literal["resign"]
+    id: ActionId
+
+
+class DrawOffer(_Message):
+    type: Literal["draw_offer"]
+    id: ActionId
+
+
+class DrawAccept(_Message):
+    type: Literal["draw_accept"]
+    id: ActionId
+
+
+class DrawDecline(_Message):
+    type: Literal["draw_decline"]
+    id: ActionId
+
+
+class Abort(_Message):
+    type: Literal["abort"]
+    id: ActionId
+
+
+class Claim(_Message):
+    type: Literal["claim"]
+    id: ActionId
+
+
+class Rematch(_Message):
+    type: Literal["rematch"]
+    id: ActionId
+
+
+Command = Setup | Move | Resign | DrawOffer | DrawAccept | DrawDecline | Abort | Claim | Rematch
+ClientMessage = Annotated[Hello | Ping | Command, Field(discriminator="type")]
+COMMANDS: tuple[type[_Message], ...] = (
+    Setup,
+    Move,
+    Resign,
+    DrawOffer,
+    DrawAccept,
+    DrawDecline,
+    Abort,
+    Claim,
+    Rematch,
+)
+
+_ADAPTER: TypeAdapter[Hello | Ping | Command] = TypeAdapter(ClientMessage)
+
+
+def parse(text: str) -> Hello | Ping | Command:
+    """The message a frame holds, or :class:`AppError` (``bad_message``)."""
+    try:
+        return _ADAPTER.validate_json(text)
+    except ValidationError as error:
+        first = error.errors(include_url=False, include_input=False)[0]
+        where = ".".join(str(part) for part in first["loc"]) or "message"
+        raise AppError("bad_message", f"{where}: {first['msg']}") from None
+
+
+def claimed_id(text: str) -> str | None:
+    """The ``id`` a malformed frame carries, if any, to label its error frame."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if isinstance(data, dict) and isinstance(data.get("id"), str) and len(data["id"]) <= 64:
+        return data["id"]
+    return None

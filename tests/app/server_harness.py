@@ -1,0 +1,252 @@
+"""Test harness: real databases, a real uvicorn serving the app in this process (so the
+clock can be driven), and clients that talk HTTP and WebSocket like a browser.
+
+Nothing here imitates a part of the server; the only thing tests control is time
+(:class:`app.clocks.ManualClock`, the same injection point production uses).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import shutil
+import uuid
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import httpx
+import uvicorn
+from websockets.asyncio.client import ClientConnection, connect
+
+from app.config import Settings
+from app.db import migrate_url
+from app.identity import COOKIE_NAME
+
+PG_ADMIN_DSN = os.environ.get("SPEAKEASY_TEST_PG_DSN", "postgresql://postgres@127.0.0.1:5432/postgres")
+SECRET = "test-secret-that-is-long-enough"
+RECV_TIMEOUT = 10.0
+
+
+def pg_url(name: str) -> str:
+    dsn = PG_ADMIN_DSN.rsplit("/", 1)[0]
+    return dsn.replace("postgresql://", "postgresql+asyncpg://", 1) + "/" + name
+
+
+async def pg_available() -> bool:
+    try:
+        conn = await asyncpg.connect(PG_ADMIN_DSN, timeout=3)
+    except (OSError, asyncpg.PostgresError, TimeoutError):
+        return False
+    await conn.close()
+    return True
+
+
+async def pg_execute(sql: str) -> None:
+    conn = await asyncpg.connect(PG_ADMIN_DSN)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
+async def create_pg_template() -> str:
+    name = f"speakeasy_tmpl_{uuid.uuid4().hex[:10]}"
+    await pg_execute(f'CREATE DATABASE "{name}"')
+    await migrate_url(pg_url(name))
+    return name
+
+
+async def create_pg_database(template: str) -> str:
+    name = f"speakeasy_test_{uuid.uuid4().hex[:12]}"
+    await pg_execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
+    return name
+
+
+async def drop_pg_database(name: str) -> None:
+    await pg_execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+async def create_sqlite_template(directory: Path) -> Path:
+    path = directory / "template.db"
+    await migrate_url(f"sqlite+aiosqlite:///{path}")
+    return path
+
+
+def sqlite_copy(template: Path, directory: Path) -> str:
+    path = directory / "speakeasy.db"
+    shutil.copyfile(template, path)
+    return f"sqlite+aiosqlite:///{path}"
+
+
+def settings_for(database_url: str, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "database_url": database_url,
+        "secret": SECRET,
+        "env": "development",
+        "log_json": True,
+        "log_level": "WARNING",
+        "grace_seconds": 30,
+        "redis_url": None,
+    }
+    values.update(overrides)
+    return Settings(**values)
+
+
+@contextlib.asynccontextmanager
+async def serving(app: Any) -> AsyncIterator[str]:
+    """Serve ``app`` with uvicorn on a free port of 127.0.0.1; yield its base URL."""
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=0, ws_max_size=64 * 1024, log_level="warning", lifespan="on"
+    )
+    server = uvicorn.Server(config)
+    server.install_signal_handlers = lambda: None  # type: ignore[method-assign]
+    task = asyncio.create_task(server.serve())
+    try:
+        while not server.started:
+            if task.done():
+                task.result()
+                raise RuntimeError("uvicorn stopped before starting")
+            await asyncio.sleep(0.01)
+        port = server.servers[0].sockets[0].getsockname()[1]
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        await asyncio.wait_for(task, 15)
+
+
+class Socket:
+    """One viewer's WebSocket, with receive timeouts and frame filtering."""
+
+    def __init__(self, connection: ClientConnection) -> None:
+        self.connection = connection
+        self.last_version: int | None = None
+        self.game_id: str | None = None
+        self.view: dict[str, Any] | None = None
+        self.seat: int | None = None
+        self.frames: list[dict[str, Any]] = []
+
+    async def send(self, message: dict[str, Any] | str) -> None:
+        await self.connection.send(message if isinstance(message, str) else json.dumps(message))
+
+    async def recv_any(self, timeout: float = RECV_TIMEOUT) -> dict[str, Any]:
+        raw = await asyncio.wait_for(self.connection.recv(), timeout)
+        frame = json.loads(raw)
+        self.frames.append(frame)
+        if frame["type"] == "welcome":
+            self.last_version = frame["version"]
+            self.game_id = frame["game_id"]
+            self.view = frame["view"]
+            self.seat = frame["you"]["seat"]
+        elif frame["type"] == "event":
+            assert self.last_version is None or frame["version"] == self.last_version + 1, (
+                f"version gap: {self.last_version} then {frame['version']}"
+            )
+            self.last_version = frame["version"]
+            self.view = frame["view"]
+        return frame
+
+    async def recv(self, *types: str, timeout: float = RECV_TIMEOUT, skip: tuple[str, ...] = ("presence",)) -> dict[str, Any]:
+        """The next frame, skipping those of a type in ``skip`` (unless asked for)."""
+        while True:
+            frame = await self.recv_any(timeout)
+            if types and frame["type"] in types:
+                return frame
+            if frame["type"] in skip:
+                continue
+            if types:
+                raise AssertionError(f"expected {types}, got {frame}")
+            return frame
+
+    async def silence(self, seconds: float = 0.3, skip: tuple[str, ...] = ("presence",)) -> None:
+        """Assert nothing but ``skip`` frames arrive for ``seconds``."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + seconds
+        while (left := end - loop.time()) > 0:
+            try:
+                frame = await self.recv_any(timeout=left)
+            except TimeoutError:
+                return
+            assert frame["type"] in skip, f"unexpected frame {frame}"
+
+    async def hello(self, last_version: int | None = None, game_id: str | None = None) -> dict[str, Any]:
+        message: dict[str, Any] = {"type": "hello", "last_version": last_version}
+        if game_id is not None:
+            message["game_id"] = game_id
+        await self.send(message)
+        if last_version is None:
+            return await self.recv("welcome")
+        return await self.recv()
+
+    async def act(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send an action and return its ack or error, collecting events on the way."""
+        await self.send(message)
+        while True:
+            frame = await self.recv(skip=("presence", "event", "offers"))
+            if frame["type"] in ("ack", "error") and frame.get("id") == message.get("id"):
+                return frame
+            raise AssertionError(f"unexpected {frame}")
+
+    async def events_until(self, version: int) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        while self.last_version is None or self.last_version < version:
+            frame = await self.recv(skip=("presence", "offers", "ack"))
+            if frame["type"] == "event":
+                out.append(frame)
+        return out
+
+    async def close(self) -> None:
+        await self.connection.close()
+
+
+class Player:
+    """A browser: its own cookie jar, HTTP calls and sockets."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.http = httpx.AsyncClient(base_url=base, timeout=15)
+        self.sockets: list[Socket] = []
+
+    @property
+    def cookie(self) -> str | None:
+        return self.http.cookies.get(COOKIE_NAME)
+
+    async def create_room(self, **body: Any) -> dict[str, Any]:
+        response = await self.http.post("/api/rooms", json=body)
+        assert response.status_code == 201, response.text
+        return response.json()  # type: ignore[no-any-return]
+
+    async def claim(self, invite_url: str) -> httpx.Response:
+        token = invite_url.rsplit("/", 1)[1]
+        return await self.http.post(f"/api/invites/{token}/claim")
+
+    async def connect(self, room_id: str, watch: str | None = None, hello: bool = True) -> Socket:
+        if self.cookie is None:
+            await self.http.get("/api/setups/openings")  # the first /api call mints the identity
+        url = self.base.replace("http://", "ws://") + f"/ws/rooms/{room_id}"
+        if watch is not None:
+            url += f"?watch={watch}"
+        connection = await connect(url, additional_headers={"Cookie": f"{COOKIE_NAME}={self.cookie}"})
+        socket = Socket(connection)
+        self.sockets.append(socket)
+        if hello:
+            await socket.hello()
+        return socket
+
+    async def random_setup(self, side: str, preset: str = "speakeasy") -> str:
+        response = await self.http.get("/api/setups/random", params={"side": side, "preset": preset})
+        assert response.status_code == 200
+        return response.json()["position"]  # type: ignore[no-any-return]
+
+    async def close(self) -> None:
+        for socket in self.sockets:
+            with contextlib.suppress(Exception):
+                await socket.close()
+        await self.http.aclose()
+
+
+def token_of(url: str) -> str:
+    return url.rsplit("/", 1)[1]
