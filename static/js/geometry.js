@@ -34,7 +34,11 @@ const blocked = new Set(MOUNTAINS.map(([a, b]) => `${square(a)}-${square(b)}`));
 /** Every line as [a, b, kind] with kind "street" | "step" | "diagonal". */
 export const LINES = (() => {
   const lines = [];
+  const seen = new Set();
   const add = (a, b, diagonal) => {
+    const k = `${Math.min(a, b)}-${Math.max(a, b)}`;
+    if (seen.has(k)) return;
+    seen.add(k);
     const street = !diagonal && TERRAIN[a] === "street" && TERRAIN[b] === "street";
     lines.push([a, b, diagonal ? "diagonal" : street ? "street" : "step"]);
   };

@@ -41,7 +41,7 @@ const isPlayer = () => S.you && S.you.role === "player" && S.you.seat !== null &
 const mySide = () => (isPlayer() ? S.you.side : null);
 const mySeat = () => (isPlayer() ? S.you.seat : null);
 const oppSeat = () => (isPlayer() ? 1 - S.you.seat : null);
-const isBotRoom = () => Boolean(S.room && S.room.bot);
+const isBotRoom = () => Boolean(isPlayer() && S.room && Array.isArray(S.room.bots) && S.room.bots[oppSeat()]);
 
 // ---------------------------------------------------------------- start-up
 
@@ -417,17 +417,14 @@ function renderSide() {
   $("viewers").textContent = S.room && S.room.spectators === false ? "" : `👁 ${t("room.viewers", { n: S.spectators })}`;
   document.body.dataset.phase = v.phase;
   document.body.dataset.role = isPlayer() ? "player" : "spectator";
+  document.body.dataset.side = mySide() || "";
   const myTurn = v.phase === "play" && v.to_move === mySide();
   document.title = `${myTurn ? "● " : ""}${t("brand")}`;
 }
 
 function opponentJoined() {
   if (!isPlayer() || isBotRoom()) return true;
-  const seats = S.room && (S.room.seats || S.room.seats_taken);
-  if (Array.isArray(seats) && seats[oppSeat()] !== undefined) {
-    const taken = seats[oppSeat()];
-    if (taken === true || (taken && typeof taken === "object")) return true;
-  }
+  if (S.room && Array.isArray(S.room.seats_taken) && S.room.seats_taken[oppSeat()]) return true;
   const p = S.presence && S.presence[oppSeat()];
   return Boolean(p && (p.connected || (p.gone_for !== null && p.gone_for !== undefined)));
 }

@@ -121,7 +121,7 @@ function render() {
       beats = names(CODES.filter((d) => ["attacker", "win"].includes(combat(code, d))), x);
       const both = CODES.filter((d) => combat(code, d) === "none");
       if (both.length) beats += `; ${x.bothGo}: ${names(both, x)}`;
-      flees = names(CODES.filter((d) => combat(code, d) === "defender" || combat(d, code) === "attacker"), x);
+      flees = names(CODES.filter((d) => combat(code, d) === "defender" || (!STATIC.has(d) && combat(d, code) === "attacker")), x);
     }
     const note = x.notes[code] ? h("div", { className: "help" }, x.notes[code]) : "";
     return h("tr", {},

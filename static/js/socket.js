@@ -38,7 +38,7 @@ export class GameSocket {
     this.ws = ws;
     ws.onopen = () => {
       this.lastFrameAt = Date.now();
-      ws.send(JSON.stringify({ type: "hello", last_version: this.lastVersion }));
+      ws.send(JSON.stringify({ type: "hello", last_version: this.lastVersion, game_id: this.gameId }));
       for (const frame of this.pending.values()) ws.send(JSON.stringify(frame));
     };
     ws.onmessage = (e) => {
@@ -80,7 +80,10 @@ export class GameSocket {
 
   /** Drop the connection and come back, asking for what we missed (or everything). */
   resync(fromScratch = false) {
-    if (fromScratch) this.lastVersion = null;
+    if (fromScratch) {
+      this.lastVersion = null;
+      this.gameId = null;
+    }
     const ws = this.ws;
     this.ws = null;
     ws?.close();

@@ -1,0 +1,149 @@
+"""Page helpers for the end-to-end tests: what a person does in the browser, step by step.
+
+Everything goes through the UI (clicks, drags, reading what is shown); the only extra
+thing a helper does is record the WebSocket frames a page receives, for the secrecy test.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.sync_api import Browser, Page, WebSocket, expect
+
+# A legal South setup (ranks 6 down to 1, files a..e; "." is a building): the tests place
+# it piece by piece with drag and drop. North gets the same turned 180 degrees.
+SOUTH_SETUP_ROWS = ("2 1 7 K 6", "3 . 8 . 4", "6 F . F 5", "4 . 1 . 2", "K B 5 3 K", "B S B 2 1")
+
+
+def south_setup() -> dict[str, str]:
+    out = {}
+    for index, row in enumerate(SOUTH_SETUP_ROWS):
+        rank = 6 - index
+        for f, code in enumerate(row.split()):
+            if code != ".":
+                out[f"{'abcde'[f]}{rank}"] = code
+    return out
+
+
+def mirror(square: str) -> str:
+    return f"{'abcde'[4 - 'abcde'.index(square[0])]}{13 - int(square[1:])}"
+
+
+def setup_for(side: str) -> dict[str, str]:
+    south = south_setup()
+    return south if side == "s" else {mirror(sq): code for sq, code in south.items()}
+
+
+@dataclass
+class Player:
+    """A browser context with one page, and every WebSocket frame that page received."""
+
+    page: Page
+    name: str
+    frames: list[dict[str, Any]] = field(default_factory=list)
+
+    def record(self, ws: WebSocket) -> None:
+        def keep(payload: str | bytes) -> None:
+            text = payload.decode() if isinstance(payload, bytes) else payload
+            try:
+                self.frames.append(json.loads(text))
+            except ValueError:
+                self.frames.append({"raw": text})
+
+        ws.on("framereceived", keep)
+
+    @property
+    def side(self) -> str:
+        return self.page.locator("body").get_attribute("data-side") or ""
+
+    def loc(self, square: str) -> Any:
+        return self.page.locator(f'#board [data-name="{square}"]')
+
+
+def open_player(browser: Browser, name: str, locale: str = "en-US", mobile: bool = False) -> Player:
+    viewport = {"width": 390, "height": 844} if mobile else {"width": 1280, "height": 900}
+    context = browser.new_context(locale=locale, viewport=viewport, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    player = Player(page, name)
+    page.on("websocket", player.record)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.context.errors = errors  # type: ignore[attr-defined]
+    return player
+
+
+def create_room(player: Player, base: str, clock_label: str = "10 min + 5 s per move") -> tuple[str, str]:
+    """On the landing page: create a human-vs-human room; return (invite link, spectator link)."""
+    page = player.page
+    page.goto(base + "/")
+    page.get_by_label(re.compile("A friend")).check()
+    page.get_by_label(re.compile("Speak Easy")).check()
+    page.get_by_label("Time control").select_option(label=clock_label)
+    page.get_by_role("button", name="Create the room").click()
+    invite = page.locator("#invite-url").input_value()
+    watch = page.locator("#watch-url").input_value()
+    return invite, watch
+
+
+def drag(page: Page, source: Any, target: Any) -> None:
+    """A pointer drag from the centre of one element to the centre of another."""
+    a = source.bounding_box()
+    b = target.bounding_box()
+    assert a and b
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(a["x"] + a["width"] / 2 + 12, a["y"] + a["height"] / 2 + 12, steps=3)
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=6)
+    page.mouse.up()
+
+
+def setup_by_drag(player: Player, placement: dict[str, str]) -> None:
+    """Drag every piece from the reserve onto its location."""
+    page = player.page
+    for square, code in placement.items():
+        drag(page, page.locator(f'.reserve-piece[data-code="{code}"]'), player.loc(square))
+        expect(player.loc(square).locator(".piece")).to_have_count(1)
+
+
+def own_pieces_shown(player: Player) -> dict[str, str]:
+    """What the board shows of this player's own side: {location: code}."""
+    out = {}
+    for g in player.page.locator(f"#board .loc:has(.piece.side-{player.side})").all():
+        code = g.locator(".piece .code").text_content()
+        if code:
+            out[g.get_attribute("data-name") or ""] = code
+    return out
+
+
+def wait_my_turn(player: Player) -> None:
+    expect(player.page.locator("#turn")).to_contain_text(re.compile("Your turn|À vous de jouer"), timeout=20_000)
+
+
+def click_move(player: Player, frm: str, to: str) -> None:
+    player.loc(frm).click()
+    expect(player.loc(to)).to_have_class(re.compile(r"\btarget\b"))
+    player.loc(to).click()
+
+
+def drag_move(player: Player, frm: str, to: str) -> None:
+    drag(player.page, player.loc(frm).locator(".piece"), player.loc(to))
+
+
+def any_move(player: Player) -> tuple[str, str]:
+    """Pick a legal move through the UI: click a piece that can move, take its first target."""
+    page = player.page
+    movable = page.locator("#board .loc:has(.piece[data-drag])")
+    frm = movable.first.get_attribute("data-name") or ""
+    player.loc(frm).click()
+    target = page.locator("#board .loc.target").first
+    to = target.get_attribute("data-name") or ""
+    target.click()
+    return frm, to
+
+
+def ply_count(player: Player) -> int:
+    return player.page.locator("#move-list li:not(.none)").count()

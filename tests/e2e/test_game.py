@@ -1,0 +1,171 @@
+"""A whole game in the browser: two players and a spectator, from the landing page to the
+result and a rematch (issue 4)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from e2e_pages import (
+    Player,
+    any_move,
+    click_move,
+    create_room,
+    open_player,
+    own_pieces_shown,
+    ply_count,
+    setup_by_drag,
+    setup_for,
+    wait_my_turn,
+)
+from playwright.sync_api import Browser, expect
+
+pytestmark = pytest.mark.e2e
+
+FRONT_ATTACK = {"s": ("a6", "a7"), "n": ("a7", "a6")}
+
+
+def to_move(players: list[Player]) -> tuple[Player, Player]:
+    """(the player whose turn it is, the other one), read from their pages."""
+    first, second = players
+    mine = re.compile("Your turn")
+    for _ in range(200):
+        if mine.search(first.page.locator("#turn").text_content() or ""):
+            return first, second
+        if mine.search(second.page.locator("#turn").text_content() or ""):
+            return second, first
+        first.page.wait_for_timeout(100)
+    raise AssertionError("nobody's turn")
+
+
+def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, shots: Path) -> None:
+    alice = open_player(browser, "alice")
+    bob = open_player(browser, "bob", mobile=True)
+    carol = open_player(browser, "carol", locale="fr-FR")
+
+    # 1. Landing: alice creates a room and gets the two links.
+    invite, watch = create_room(alice, server)
+    assert re.search(r"/i/[\w-]{20,}$", invite) and re.search(r"/w/[\w-]{20,}$", watch)
+    alice.page.screenshot(path=shots / "01-landing-created.png", full_page=True)
+    alice.page.get_by_role("link", name="Enter the room").click()
+    expect(alice.page.locator("#invite")).to_contain_text("Waiting for your opponent")
+    expect(alice.page.locator("#invite-url")).to_have_value(invite)
+
+    # 2. Bob opens the invite link and takes the seat; carol watches (in French).
+    bob.page.goto(invite)
+    expect(bob.page).to_have_url(re.compile(r"/r/[\w-]+$"))
+    expect(bob.page.locator("#setup")).to_be_visible()
+    carol.page.goto(watch)
+    expect(carol.page.locator("#turn")).to_contain_text("Les joueurs placent leurs pièces")
+    expect(carol.page.locator("#viewers")).to_contain_text("1")
+    expect(alice.page.locator("#invite")).to_be_hidden()
+    assert {alice.side, bob.side} == {"s", "n"}
+    assert carol.side == ""
+
+    # 3. Setup: alice by drag and drop; the client explains a refusal before sending.
+    expect(alice.page.locator("#setup-ready")).to_be_disabled()
+    placement = setup_for(alice.side)
+    setup_by_drag(alice, placement)
+    assert own_pieces_shown(alice) == placement
+    expect(alice.page.locator("#setup-problems")).to_contain_text("This setup is valid")
+    speakeasy = next(sq for sq, code in placement.items() if code == "S")
+    front = "c6" if alice.side == "s" else "c7"
+    alice.loc(speakeasy).click()
+    alice.loc(front).click()  # click-to-swap puts the Speakeasy on the front rank
+    expect(alice.page.locator("#setup-problems")).to_contain_text("The Speakeasy must stand on one of your two bars")
+    expect(alice.page.locator("#setup-ready")).to_be_disabled()
+    alice.page.screenshot(path=shots / "02-setup-refused.png", full_page=True)
+    alice.loc(front).click()
+    alice.loc(speakeasy).click()  # and back
+    expect(alice.page.locator("#setup-ready")).to_be_enabled()
+    alice.page.screenshot(path=shots / "03-setup-drag-done.png", full_page=True)
+    alice.page.locator("#setup-ready").click()
+    expect(alice.page.locator("#turn")).to_contain_text("Setup sent")
+
+    # Bob: a random setup.
+    bob.page.get_by_role("button", name="Random").click()
+    expect(bob.page.locator("#setup-problems")).to_contain_text("This setup is valid")
+    bob.page.screenshot(path=shots / "04-setup-random-phone.png", full_page=True)
+    bob.page.locator("#setup-ready").click()
+
+    # 4. Play. Whoever was drawn first attacks across the front: a combat on move 1.
+    first, second = to_move([alice, bob])
+    expect(carol.page.locator("#turn")).to_contain_text(re.compile("Au tour de (Sud|Nord)"))
+    for p in (alice, bob):
+        expect(p.page.locator(".clock").first).to_have_text(re.compile(r"^\d+:\d\d$"))
+    frm, to = FRONT_ATTACK[first.side]
+    click_move(first, frm, to)
+    for p in (alice, bob, carol):
+        expect(p.page.locator("#combat")).to_be_visible()
+        expect(p.page.locator("#combat .fled, #combat .stays")).to_have_count(2)
+        expect(p.page.locator("#move-list li")).to_have_count(1)
+    # Both faces are shown to everyone (Speak Easy rules), in each viewer's language.
+    expect(alice.page.locator("#combat figcaption")).not_to_contain_text(["hidden piece", "hidden piece"])
+    expect(carol.page.locator("#combat")).to_contain_text("attaquant")
+    expect(carol.page.locator(".removed-piece").first).to_be_visible()
+    expect(first.page.locator(f'#board [data-name="{to}"]')).to_have_class(re.compile(r"\blast\b"))
+
+    # The second player answers by dragging a piece; then a few moves each.
+    wait_my_turn(second)
+    piece = second.page.locator("#board .loc:has(.piece[data-drag])").first
+    frm2 = piece.get_attribute("data-name") or ""
+    second.loc(frm2).click()
+    to2 = second.page.locator("#board .loc.target").first.get_attribute("data-name") or ""
+    second.loc(frm2).click()  # deselect, then drag
+    from e2e_pages import drag_move
+
+    drag_move(second, frm2, to2)
+    expect(second.page.locator("#move-list li")).to_have_count(2)
+    mover, waiter = first, second
+    for ply in range(3, 7):
+        wait_my_turn(mover)
+        any_move(mover)
+        expect(waiter.page.locator("#move-list li")).to_have_count(ply)
+        mover, waiter = waiter, mover
+    for p, name in ((alice, "05-mid-game-alice"), (bob, "06-mid-game-bob-phone"), (carol, "07-mid-game-spectator-fr")):
+        p.page.screenshot(path=shots / f"{name}.png", full_page=True)
+
+    # 5. Bob reloads his page mid-game: everything comes back, and the game goes on.
+    plies = ply_count(bob)
+    bob.page.reload()
+    expect(bob.page.locator("#move-list li")).to_have_count(plies)
+    expect(bob.page.locator("#board .piece")).not_to_have_count(0)
+    mover = bob if re.search("Your turn", bob.page.locator("#turn").text_content() or "") else alice
+    waiter = alice if mover is bob else bob
+    wait_my_turn(mover)
+    any_move(mover)
+    for p in (alice, bob, carol):
+        expect(p.page.locator("#move-list li")).to_have_count(plies + 1)
+
+    # 6. A draw offer, declined.
+    alice.page.get_by_role("button", name="Offer a draw").click()
+    expect(bob.page.locator("#offer")).to_contain_text("Your opponent offers a draw")
+    bob.page.get_by_role("button", name="Decline").click()
+    expect(bob.page.locator("#offer")).to_be_hidden()
+    expect(alice.page.get_by_role("button", name="Offer a draw")).to_be_enabled()
+
+    # 7. Bob resigns: the result and the final reveal on every page.
+    bob.page.once("dialog", lambda d: d.accept())
+    bob.page.get_by_role("button", name="Resign").click()
+    expect(alice.page.locator("#result-head")).to_have_text("You won!")
+    expect(bob.page.locator("#result-head")).to_have_text("You lost.")
+    winner = "Sud" if alice.side == "s" else "Nord"
+    expect(carol.page.locator("#result-head")).to_have_text(f"{winner} gagne.")
+    expect(carol.page.locator("#result-reason")).to_have_text("par abandon")
+    for p in (alice, bob, carol):
+        expect(p.page.locator("#board .piece.back")).to_have_count(0)
+    for p, name in ((alice, "08-end-alice"), (bob, "09-end-bob-phone"), (carol, "10-end-spectator-fr")):
+        p.page.screenshot(path=shots / f"{name}.png", full_page=True)
+
+    # 8. Rematch: offered by alice, accepted by bob; sides swap and setup starts again.
+    old_side = alice.side
+    alice.page.get_by_role("button", name="Rematch").click()
+    expect(bob.page.locator("#offer")).to_contain_text("Your opponent wants a rematch")
+    bob.page.get_by_role("button", name="Accept the rematch").first.click()
+    for p in (alice, bob):
+        expect(p.page.locator("#setup")).to_be_visible()
+    expect(alice.page.locator("body")).not_to_have_attribute("data-side", old_side)
+
+    for p in (alice, bob, carol):
+        assert not p.page.context.errors, p.page.context.errors  # type: ignore[attr-defined]
