@@ -133,7 +133,7 @@ def from_view(view: Mapping[str, Any]) -> Beliefs:
     options = options_of(view)
     position = parse_position(view["position"])
     board = position.board
-    for sq, piece in enumerate(board):
+    for piece in board:
         if piece and piece >> 4 & 1 == me and piece & 15 == UNKNOWN:
             raise ValueError("the bot's own pieces must be shown in its view")
     history = view.get("history") or []

@@ -123,7 +123,6 @@ def best_capture(state: State) -> float:
 
 def evaluate(state: State, me: int, quiescence: bool = True) -> float:
     board = state.board
-    foe = me ^ 1
     score = 0.0
     own_s = foe_s = -1
     own_top = foe_top = 0
