@@ -78,17 +78,19 @@ def check_setup(board: list[int], side: int, options: RuleOptions) -> None:
         if BUILDINGS >> sq & 1:
             raise IllegalAction(f"buildings start empty: {NAMES[sq]} is a building")
         counts[kind] = counts.get(kind, 0) + 1
+    # Locations first: with 25 locations and 25 pieces, a short count always leaves one empty,
+    # and the empty location is the more useful reason.
+    empty = [NAMES[sq] for sq in setup_squares(side) if not board[sq]]
+    if empty:
+        raise IllegalAction(
+            f"every location of your half but the buildings must be filled: {', '.join(empty)}"
+        )
     for kind, count in ARMY.items():
         if counts.get(kind, 0) != count:
             raise IllegalAction(
                 f"your army has {count} {PIECE_NAMES['en'][kind]} ({CODE[kind]}); the setup places "
                 f"{counts.get(kind, 0)}"
             )
-    empty = [NAMES[sq] for sq in setup_squares(side) if not board[sq]]
-    if empty:
-        raise IllegalAction(
-            f"every location of your half but the buildings must be filled: {', '.join(empty)}"
-        )
     for sq, piece in enumerate(board):
         kind = piece & 15
         if kind == SPEAKEASY and not HOME_BARS[side] >> sq & 1:
