@@ -6,7 +6,7 @@ Everything else talks to :data:`GAME` through the game-agnostic protocol of
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -20,12 +20,13 @@ BOT_LEVELS: Final = ("easy", "normal", "strong")
 
 
 def bot_decider() -> Callable[[dict[str, Any], str, int], dict[str, Any]] | None:
-    """``engine.speakeasy.bot.decide`` when the bot module exists, else ``None``."""
-    if importlib.util.find_spec("engine.speakeasy.bot") is None:
+    """``engine.speakeasy.bot.decide`` when the bot module provides it, else ``None``."""
+    try:
+        module = importlib.import_module("engine.speakeasy.bot")
+    except ImportError:
         return None
-    from engine.speakeasy.bot import decide
-
-    return decide  # type: ignore[no-any-return]
+    decide = getattr(module, "decide", None)
+    return decide if callable(decide) else None
 
 
 def random_setup(side: int, preset: str) -> str:

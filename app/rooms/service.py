@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, replace
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import BigInteger, insert, literal, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -116,7 +116,7 @@ async def _start_setup_timer(conn: AsyncConnection, game_id: str, now: int) -> N
         update(_GAMES)
         .where(_GAMES.c.id == game_id, _GAMES.c.status == "setup", _GAMES.c.setup_deadline.is_(None))
         .where(_GAMES.c.setup_seconds.is_not(None))
-        .values(setup_deadline=now + _GAMES.c.setup_seconds * 1000, seq=_GAMES.c.seq + 1)
+        .values(setup_deadline=literal(now, BigInteger) + _GAMES.c.setup_seconds * 1000, seq=_GAMES.c.seq + 1)
     )
 
 

@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+import server_harness as harness
 
 from app.clocks import ManualClock
 from app.main import create_app
-import server_harness as harness
 
 T = TypeVar("T")
 
@@ -94,7 +94,9 @@ def settings_overrides() -> dict[str, Any]:
 
 
 @pytest.fixture
-async def server(database_url: str, clock: ManualClock, settings_overrides: dict[str, Any]) -> AsyncIterator[Server]:
+async def server(
+    database_url: str, clock: ManualClock, settings_overrides: dict[str, Any]
+) -> AsyncIterator[Server]:
     app = create_app(harness.settings_for(database_url, **settings_overrides), clock)
     async with harness.serving(app) as base:
         running = Server(base, app, clock, [])

@@ -149,7 +149,9 @@ class Socket:
             self.view = frame["view"]
         return frame
 
-    async def recv(self, *types: str, timeout: float = RECV_TIMEOUT, skip: tuple[str, ...] = ("presence",)) -> dict[str, Any]:
+    async def recv(
+        self, *types: str, timeout: float = RECV_TIMEOUT, skip: tuple[str, ...] = ("presence",)
+    ) -> dict[str, Any]:
         """The next frame, skipping those of a type in ``skip`` (unless asked for)."""
         while True:
             frame = await self.recv_any(timeout)
@@ -185,7 +187,7 @@ class Socket:
         """Send an action and return its ack or error, collecting events on the way."""
         await self.send(message)
         while True:
-            frame = await self.recv(skip=("presence", "event", "offers"))
+            frame = await self.recv(skip=("presence", "event", "offers", "welcome"))
             if frame["type"] in ("ack", "error") and frame.get("id") == message.get("id"):
                 return frame
             raise AssertionError(f"unexpected {frame}")
@@ -250,3 +252,81 @@ class Player:
 
 def token_of(url: str) -> str:
     return url.rsplit("/", 1)[1]
+
+
+class Table:
+    """Two players seated in one room, both sockets welcomed."""
+
+    def __init__(
+        self, room: dict[str, Any], players: list[Player], sockets: list[Socket], seed: int = 7
+    ) -> None:
+        import random
+
+        self.room = room
+        self.players = players
+        self.sockets = sockets
+        self.random = random.Random(seed)
+        self._ids = 0
+
+    def next_id(self) -> str:
+        self._ids += 1
+        return f"a{self._ids}"
+
+    def by_seat(self, seat: int) -> Socket:
+        return next(socket for socket in self.sockets if socket.seat == seat)
+
+    @property
+    def version(self) -> int:
+        assert self.sockets[0].last_version is not None
+        return self.sockets[0].last_version
+
+    async def sync(self) -> None:
+        """Let every socket catch up with the furthest one."""
+        top = max(socket.last_version or 0 for socket in self.sockets)
+        for socket in self.sockets:
+            await socket.events_until(top)
+
+    async def setups(self) -> None:
+        for socket in self.sockets:
+            side = "sn"[socket.seat or 0]
+            position = await self.players[self.sockets.index(socket)].random_setup(side, self.room_preset)
+            ack = await socket.act({"type": "setup", "id": self.next_id(), "position": position})
+            assert ack["type"] == "ack", ack
+        await self.sync()
+        assert self.sockets[0].view is not None and self.sockets[0].view["phase"] == "play"
+
+    room_preset = "speakeasy"
+
+    def mover(self) -> Socket:
+        view = self.sockets[0].view
+        assert view is not None and view["to_move"] is not None, view
+        return self.by_seat("sn".index(view["to_move"]))
+
+    async def move(self, choice: str | None = None) -> dict[str, Any]:
+        socket = self.mover()
+        assert socket.view is not None
+        legal = socket.view["legal"]
+        move = choice or self.random.choice(legal)
+        ack = await socket.act(
+            {"type": "move", "id": self.next_id(), "move": move, "version": socket.last_version}
+        )
+        assert ack["type"] == "ack", ack
+        await self.sync()
+        return ack
+
+    def over(self) -> bool:
+        view = self.sockets[0].view
+        return view is not None and view["result"] is not None
+
+
+async def seat_two(server: Any, **body: Any) -> Table:
+    """Alice creates a room, Bob claims the invite, both connect and are welcomed."""
+    alice, bob = server.player(), server.player()
+    room = await alice.create_room(**body)
+    claimed = await bob.claim(room["invite_url"])
+    assert claimed.status_code == 200, claimed.text
+    sa = await alice.connect(room["room_id"])
+    sb = await bob.connect(room["room_id"])
+    table = Table(room, [alice, bob], [sa, sb])
+    table.room_preset = body.get("preset", "speakeasy")
+    return table
