@@ -28,7 +28,7 @@ from typing import Any
 from engine.speakeasy.board import BACK_RANKS, FRONT_RANK, HOME_BARS, SIZE
 from engine.speakeasy.combat import TABLES
 from engine.speakeasy.movegen import generate, parse_move
-from engine.speakeasy.notation import parse_position
+from engine.speakeasy.notation import parse_board, parse_position
 from engine.speakeasy.pieces import (
     ARMY,
     BABE,
@@ -139,10 +139,24 @@ def from_view(view: Mapping[str, Any]) -> Beliefs:
     history = view.get("history") or []
     removed = view.get("removed") or {}
     own_removed = removed.get(SIDE_LETTERS[me]) if isinstance(removed, Mapping) else None
-    beliefs = _replayed(me, options, board, position, history, own_removed)
+    own_start = _own_setup(view.get("own_setup"), me)
+    beliefs = _replayed(me, options, board, position, history, own_removed, own_start)
     if beliefs is None:
         beliefs = _from_board_only(me, options, board, position)
     return beliefs
+
+
+def _own_setup(text: object, me: int) -> list[int] | None:
+    """The kinds of the bot's own setup, in the order of ``setup_squares`` (the protocol
+    remembers the setup it answered, which referee mode needs to name its fallen pieces)."""
+    if not isinstance(text, str):
+        return None
+    try:
+        board = parse_board(text.split()[0])
+    except (ValueError, IndexError):
+        return None
+    kinds = [board[sq] & 15 if board[sq] and board[sq] >> 4 & 1 == me else 0 for sq in setup_squares(me)]
+    return kinds if all(kinds) else None
 
 
 def _counts() -> dict[int, int]:
@@ -188,6 +202,7 @@ def _replayed(
     position: Any,
     history: Sequence[Mapping[str, Any]],
     own_removed: Sequence[str] | None,
+    own_start: list[int] | None = None,
 ) -> Beliefs | None:
     """Replay the public history from the (public) starting occupancy; ``None`` when the
     history does not lead to the position's occupancy."""
@@ -271,6 +286,10 @@ def _replayed(
             if not combat.own_kind and code in KIND_OF_CODE and code != "?":
                 combat.own_kind = KIND_OF_CODE[code]
     own_kind_now = {ident: board[sq] & 15 for sq, ident in _living(who, me)}
+    if own_start is not None and all(own_start[i] == kind for i, kind in own_kind_now.items()):
+        for combat in combats:
+            if not combat.own_kind:
+                combat.own_kind = own_start[combat.own_id]
     for combat in combats:
         if not combat.own_kind and combat.own_id in own_kind_now:
             combat.own_kind = own_kind_now[combat.own_id]
