@@ -165,9 +165,15 @@ def _ref_lines() -> tuple[set[frozenset[str]], set[frozenset[str]]]:
 REF_LINES, REF_STREET_LINES = _ref_lines()
 
 
+def _ref_neighbour_table(pool: set[frozenset[str]]) -> dict[str, list[str]]:
+    return {name: sorted(next(iter(line - {name})) for line in pool if name in line) for name in REF_ALL}
+
+
+_REF_NEIGHBOURS = (_ref_neighbour_table(REF_LINES), _ref_neighbour_table(REF_STREET_LINES))
+
+
 def ref_neighbours(name: str, street_only: bool = False) -> list[str]:
-    pool = REF_STREET_LINES if street_only else REF_LINES
-    return sorted(next(iter(line - {name})) for line in pool if name in line)
+    return _REF_NEIGHBOURS[street_only][name]
 
 
 def ref_moves(cells: Mapping[str, str], side: str, options: RuleOptions) -> set[str]:
