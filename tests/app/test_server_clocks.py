@@ -1,0 +1,71 @@
+"""Clocks: the server is authoritative and reads only the injected clock."""
+
+from __future__ import annotations
+
+from app.clocks import GameClocks
+from conftest import Server
+from server_harness import seat_two
+
+
+def test_game_clock_arithmetic() -> None:
+    clocks = GameClocks(
+        remaining=(60_000, 60_000), increment=2_000, running=None, since=None, setup_deadline=5
+    )
+    started = clocks.start(0, 1_000)
+    assert started.setup_deadline is None and started.running == 0
+    assert started.left(0, 11_000) == 50_000 and started.left(1, 11_000) == 60_000
+    moved = started.after_move(0, 1, 11_000)
+    assert moved.remaining == (52_000, 60_000) and moved.running == 1 and moved.since == 11_000
+    assert moved.flag_deadline() == 71_000
+    assert moved.flagged(70_999) is None and moved.flagged(71_000) == 1
+    stopped = moved.stop(80_000)
+    assert stopped.remaining == (52_000, 0) and stopped.running is None
+    wire = moved.to_wire(21_000)
+    assert wire == {"remaining": [52_000, 50_000], "running": 1, "setup_deadline": None, "server_now": 21_000}
+    untimed = GameClocks(remaining=None, increment=0, running=None, since=None, setup_deadline=None)
+    assert untimed.after_move(0, 1, 5).flag_deadline() is None
+    assert untimed.to_wire(5)["remaining"] is None
+
+
+async def test_moves_charge_time_and_flag_fall_ends_the_game(server: Server) -> None:
+    table = await seat_two(server, time_control={"initial": 60, "increment": 2})
+    await table.setups()
+    sa = table.sockets[0]
+    clocks = sa.frames[-1]["clocks"]
+    first = clocks["running"]
+    assert clocks["remaining"] == [60_000, 60_000] and first in (0, 1)
+    server.clock.advance(10_000)
+    await table.move()
+    clocks = sa.frames[-1]["clocks"] if sa.frames[-1]["type"] == "event" else None
+    last_event = [frame for frame in sa.frames if frame["type"] == "event"][-1]
+    remaining = last_event["clocks"]["remaining"]
+    assert remaining[first] == 52_000 and remaining[1 - first] == 60_000
+    assert last_event["clocks"]["running"] == 1 - first
+    server.clock.advance(60_001)
+    await table.sync()
+    for socket in table.sockets:
+        end = await socket.recv("event", skip=("presence", "offers"))
+        assert end["event"]["type"] == "end"
+        assert end["event"]["result"] == {"outcome": "win", "reason": "timeout", "winner": first}
+        assert end["clocks"]["remaining"][1 - first] == 0 and end["clocks"]["running"] is None
+    del clocks
+
+
+async def test_setup_timer_starts_on_claim_and_places_a_random_setup(server: Server) -> None:
+    alice, bob = server.player(), server.player()
+    room = await alice.create_room(setup_seconds=60)
+    sa = await alice.connect(room["room_id"])
+    assert sa.frames[-1]["clocks"]["setup_deadline"] is None
+    server.clock.advance(120_000)
+    await sa.silence(0.2)
+    assert (await bob.claim(room["invite_url"])).status_code == 200
+    welcome = await sa.recv("welcome")
+    deadline = welcome["clocks"]["setup_deadline"]
+    assert deadline == server.clock.now_ms() + 60_000
+    position = await alice.random_setup("s")
+    assert (await sa.act({"type": "setup", "id": "s", "position": position}))["type"] == "ack"
+    server.clock.advance(60_000)
+    events = await sa.events_until(3)
+    kinds = [frame["event"]["type"] for frame in events]
+    assert kinds == ["setup_submitted", "started"], kinds
+    assert sa.view is not None and sa.view["phase"] == "play"
