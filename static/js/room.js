@@ -130,6 +130,7 @@ function onFrame(msg) {
       return onEvent(msg);
     case "presence":
       setPresence(msg.seats, msg.spectators);
+      renderPlayers();
       return renderSide();
     case "offers":
       S.offers = { draw: msg.draw ?? null, rematch: msg.rematch ?? null };
@@ -334,6 +335,7 @@ function fillPlayer(box, side) {
   const mine = side === mySide();
   box.replaceChildren();
   box.dataset.side = side;
+  box.classList.toggle("to-move", S.view.phase === "play" && S.view.to_move === side);
   const who = document.createElement("div");
   who.className = "who";
   const dot = document.createElement("span");
@@ -414,7 +416,7 @@ function renderSide() {
   }
   renderActions();
   renderMoves();
-  $("viewers").textContent = S.room && S.room.spectators === false ? "" : `👁 ${t("room.viewers", { n: S.spectators })}`;
+  $("viewers").textContent = S.room && S.room.spectators === false ? "" : t("room.viewers", { n: S.spectators });
   document.body.dataset.phase = v.phase;
   document.body.dataset.role = isPlayer() ? "player" : "spectator";
   document.body.dataset.side = mySide() || "";

@@ -59,7 +59,11 @@ def _wait_healthy(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: f
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of a fresh server: migrations run, then uvicorn serves app and static/."""
+    """Base URL of a fresh server: migrations run, then uvicorn serves app and static/.
+    ``SPEAKEASY_E2E_URL`` points the tests at a server already running instead."""
+    if os.environ.get("SPEAKEASY_E2E_URL"):
+        yield os.environ["SPEAKEASY_E2E_URL"].rstrip("/")
+        return
     workdir = tmp_path_factory.mktemp("e2e-server")
     port = _free_port()
     env = {

@@ -17,6 +17,9 @@ from playwright.sync_api import Browser, Page, WebSocket, expect
 # it piece by piece with drag and drop. North gets the same turned 180 degrees.
 SOUTH_SETUP_ROWS = ("2 1 7 K 6", "3 . 8 . 4", "6 F . F 5", "4 . 1 . 2", "K B 5 3 K", "B S B 2 1")
 
+# The first move of a game can always attack across the front: both front ranks are full.
+FRONT_ATTACK = {"s": ("a6", "a7"), "n": ("a7", "a6")}
+
 
 def south_setup() -> dict[str, str]:
     out = {}
@@ -44,16 +47,24 @@ class Player:
     page: Page
     name: str
     frames: list[dict[str, Any]] = field(default_factory=list)
+    raw: list[str] = field(default_factory=list)
+    sent: list[dict[str, Any]] = field(default_factory=list)
 
     def record(self, ws: WebSocket) -> None:
         def keep(payload: str | bytes) -> None:
             text = payload.decode() if isinstance(payload, bytes) else payload
+            self.raw.append(text)
             try:
                 self.frames.append(json.loads(text))
             except ValueError:
                 self.frames.append({"raw": text})
 
+        def keep_sent(payload: str | bytes) -> None:
+            text = payload.decode() if isinstance(payload, bytes) else payload
+            self.sent.append(json.loads(text))
+
         ws.on("framereceived", keep)
+        ws.on("framesent", keep_sent)
 
     @property
     def side(self) -> str:
@@ -76,12 +87,14 @@ def open_player(browser: Browser, name: str, locale: str = "en-US", mobile: bool
     return player
 
 
-def create_room(player: Player, base: str, clock_label: str = "10 min + 5 s per move") -> tuple[str, str]:
+def create_room(
+    player: Player, base: str, clock_label: str = "10 min + 5 s per move", rules: str = "Speak Easy"
+) -> tuple[str, str]:
     """On the landing page: create a human-vs-human room; return (invite link, spectator link)."""
     page = player.page
     page.goto(base + "/")
     page.get_by_label(re.compile("A friend")).check()
-    page.get_by_label(re.compile("Speak Easy")).check()
+    page.get_by_label(re.compile(rules)).check()
     page.get_by_label("Time control").select_option(label=clock_label)
     page.get_by_role("button", name="Create the room").click()
     invite = page.locator("#invite-url").input_value()
@@ -91,6 +104,8 @@ def create_room(player: Player, base: str, clock_label: str = "10 min + 5 s per 
 
 def drag(page: Page, source: Any, target: Any) -> None:
     """A pointer drag from the centre of one element to the centre of another."""
+    target.scroll_into_view_if_needed()
+    source.scroll_into_view_if_needed()
     a = source.bounding_box()
     b = target.bounding_box()
     assert a and b
@@ -120,7 +135,8 @@ def own_pieces_shown(player: Player) -> dict[str, str]:
 
 
 def wait_my_turn(player: Player) -> None:
-    expect(player.page.locator("#turn")).to_contain_text(re.compile("Your turn|À vous de jouer"), timeout=20_000)
+    mine = re.compile("Your turn|À vous de jouer")
+    expect(player.page.locator("#turn")).to_contain_text(mine, timeout=20_000)
 
 
 def click_move(player: Player, frm: str, to: str) -> None:
@@ -147,3 +163,33 @@ def any_move(player: Player) -> tuple[str, str]:
 
 def ply_count(player: Player) -> int:
     return player.page.locator("#move-list li:not(.none)").count()
+
+
+def parse_board(position: str) -> dict[str, str]:
+    """The board of a position in the spec's notation: {location: two-letter cell}."""
+    ranks = position.split()[0].split("/")
+    out = {}
+    for index, row in enumerate(ranks):
+        for f in range(5):
+            cell = row[2 * f : 2 * f + 2]
+            if cell != "..":
+                out[f"{'abcde'[f]}{12 - index}"] = cell
+    return out
+
+
+def enter_room(player: Player) -> None:
+    player.page.get_by_role("link", name="Enter the room").click()
+    expect(player.page.locator("#game")).to_be_visible()
+
+
+def to_move(players: list[Player]) -> tuple[Player, Player]:
+    """(the player whose turn it is, the other one), read from their pages."""
+    first, second = players
+    mine = re.compile("Your turn")
+    for _ in range(200):
+        if mine.search(first.page.locator("#turn").text_content() or ""):
+            return first, second
+        if mine.search(second.page.locator("#turn").text_content() or ""):
+            return second, first
+        first.page.wait_for_timeout(100)
+    raise AssertionError("nobody's turn")

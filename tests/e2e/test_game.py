@@ -8,35 +8,22 @@ from pathlib import Path
 
 import pytest
 from e2e_pages import (
-    Player,
+    FRONT_ATTACK,
     any_move,
     click_move,
     create_room,
+    drag_move,
     open_player,
     own_pieces_shown,
     ply_count,
     setup_by_drag,
     setup_for,
+    to_move,
     wait_my_turn,
 )
 from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.e2e
-
-FRONT_ATTACK = {"s": ("a6", "a7"), "n": ("a7", "a6")}
-
-
-def to_move(players: list[Player]) -> tuple[Player, Player]:
-    """(the player whose turn it is, the other one), read from their pages."""
-    first, second = players
-    mine = re.compile("Your turn")
-    for _ in range(200):
-        if mine.search(first.page.locator("#turn").text_content() or ""):
-            return first, second
-        if mine.search(second.page.locator("#turn").text_content() or ""):
-            return second, first
-        first.page.wait_for_timeout(100)
-    raise AssertionError("nobody's turn")
 
 
 def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, shots: Path) -> None:
@@ -73,7 +60,8 @@ def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, 
     front = "c6" if alice.side == "s" else "c7"
     alice.loc(speakeasy).click()
     alice.loc(front).click()  # click-to-swap puts the Speakeasy on the front rank
-    expect(alice.page.locator("#setup-problems")).to_contain_text("The Speakeasy must stand on one of your two bars")
+    problems = alice.page.locator("#setup-problems")
+    expect(problems).to_contain_text("The Speakeasy must stand on one of your two bars")
     expect(alice.page.locator("#setup-ready")).to_be_disabled()
     alice.page.screenshot(path=shots / "02-setup-refused.png", full_page=True)
     alice.loc(front).click()
@@ -113,8 +101,6 @@ def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, 
     second.loc(frm2).click()
     to2 = second.page.locator("#board .loc.target").first.get_attribute("data-name") or ""
     second.loc(frm2).click()  # deselect, then drag
-    from e2e_pages import drag_move
-
     drag_move(second, frm2, to2)
     expect(second.page.locator("#move-list li")).to_have_count(2)
     mover, waiter = first, second
@@ -123,7 +109,8 @@ def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, 
         any_move(mover)
         expect(waiter.page.locator("#move-list li")).to_have_count(ply)
         mover, waiter = waiter, mover
-    for p, name in ((alice, "05-mid-game-alice"), (bob, "06-mid-game-bob-phone"), (carol, "07-mid-game-spectator-fr")):
+    mid = ((alice, "05-mid-game-alice"), (bob, "06-mid-game-bob-phone"), (carol, "07-mid-game-spectator-fr"))
+    for p, name in mid:
         p.page.screenshot(path=shots / f"{name}.png", full_page=True)
 
     # 5. Bob reloads his page mid-game: everything comes back, and the game goes on.
