@@ -67,10 +67,7 @@ def play_game(level: str, opponent: str, seed: int, rules: str) -> GameResult:
     result = state.result
     if result is None:
         return GameResult(opponent, bot_side, "draw", "ply_cap", state.ply, tuple(times))
-    if result.winner is None:
-        outcome = "draw"
-    else:
-        outcome = "win" if result.winner == bot_side else "loss"
+    outcome = "draw" if result.winner is None else "win" if result.winner == bot_side else "loss"
     return GameResult(opponent, bot_side, outcome, result.reason, state.ply, tuple(times))
 
 

@@ -69,9 +69,17 @@ def choose(beliefs: Beliefs, level: Level, rng: random.Random, deadline: float) 
     prune_at = max(1, level.worlds // 3)
     for w in range(level.worlds):
         state = world(beliefs, assign(beliefs, rng))
+        scores = []
         for i in candidates:
-            totals[i] += move_value(state, moves[i], beliefs.me, level.reply)
-        done += 1
+            scores.append(move_value(state, moves[i], beliefs.me, level.reply))
+            if done and time.perf_counter() > deadline:
+                break  # an unfinished world is dropped; the first one always finishes
+        else:
+            for i, score in zip(candidates, scores, strict=True):
+                totals[i] += score
+            done += 1
+        if len(scores) < len(candidates):
+            break
         if w + 1 == prune_at and len(candidates) > level.keep:
             candidates.sort(key=lambda i: -totals[i])
             candidates = sorted(candidates[: level.keep])
