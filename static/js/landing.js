@@ -64,6 +64,11 @@ form.addEventListener("submit", async (e) => {
   }
 });
 
+// Choosing a level means playing the computer.
+document.getElementById("bot-level").addEventListener("change", () => {
+  form.querySelector('input[name="opponent"][value="bot"]').checked = true;
+});
+
 mountLangSwitch(document.getElementById("lang"));
 applyI18n();
 fillClocks();

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Browser, Page, WebSocket, expect
+from playwright.sync_api import Browser, Page, WebSocket, WebSocketRoute, expect
 
 # A legal South setup (ranks 6 down to 1, files a..e; "." is a building): the tests place
 # it piece by piece with drag and drop. North gets the same turned 180 degrees.
@@ -193,3 +193,38 @@ def to_move(players: list[Player]) -> tuple[Player, Player]:
             return second, first
         first.page.wait_for_timeout(100)
     raise AssertionError("nobody's turn")
+
+
+class SocketSwitch:
+    """Stands between a page and the server's WebSocket so a test can cut the connection
+    (as a dropped network would) and let it come back. Records the ``hello`` frames."""
+
+    def __init__(self, page: Page) -> None:
+        self.up = True
+        self.hellos: list[dict[str, Any]] = []
+        self.live: list[tuple[WebSocketRoute, WebSocketRoute]] = []
+        page.route_web_socket(re.compile(r"/ws/rooms/"), self.handle)
+
+    def handle(self, route: WebSocketRoute) -> None:
+        if not self.up:
+            route.close(code=1001, reason="network down")
+            return
+        server = route.connect_to_server()
+
+        def to_server(message: str | bytes) -> None:
+            if isinstance(message, str) and '"hello"' in message:
+                self.hellos.append(json.loads(message))
+            server.send(message)
+
+        route.on_message(to_server)
+        self.live.append((route, server))
+
+    def cut(self) -> None:
+        self.up = False
+        for route, server in self.live:
+            route.close(code=1001, reason="network down")
+            server.close()
+        self.live.clear()
+
+    def restore(self) -> None:
+        self.up = True

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from e2e_pages import (
     FRONT_ATTACK,
+    SocketSwitch,
     any_move,
     click_move,
     create_room,
@@ -29,6 +30,7 @@ pytestmark = pytest.mark.e2e
 def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, shots: Path) -> None:
     alice = open_player(browser, "alice")
     bob = open_player(browser, "bob", mobile=True)
+    network = SocketSwitch(bob.page)
     carol = open_player(browser, "carol", locale="fr-FR")
 
     # 1. Landing: alice creates a room and gets the two links.
@@ -67,6 +69,9 @@ def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, 
     alice.loc(front).click()
     alice.loc(speakeasy).click()  # and back
     expect(alice.page.locator("#setup-ready")).to_be_enabled()
+    alice.page.get_by_placeholder("Name for this setup").fill("my fortress")
+    alice.page.get_by_role("button", name="Save").click()
+    expect(alice.page.locator("#setup-problems")).to_contain_text("Setup saved in this browser")
     alice.page.screenshot(path=shots / "03-setup-drag-done.png", full_page=True)
     alice.page.locator("#setup-ready").click()
     expect(alice.page.locator("#turn")).to_contain_text("Setup sent")
@@ -125,14 +130,31 @@ def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, 
     for p in (alice, bob, carol):
         expect(p.page.locator("#move-list li")).to_have_count(plies + 1)
 
-    # 6. A draw offer, declined.
+    # 6. Bob's network drops: he sees it, alice sees him gone; the game goes on when he is back
+    # (his socket resumes from the last version it saw).
+    network.cut()
+    expect(bob.page.locator("#conn")).to_contain_text("reconnecting")
+    expect(alice.page.locator("#player-top")).to_contain_text("disconnected")
+    expect(carol.page.locator(f"#player-{'bottom' if bob.side == 's' else 'top'}")).to_contain_text(
+        "déconnecté"
+    )
+    mover = bob if re.search("Your turn", bob.page.locator("#turn").text_content() or "") else alice
+    any_move(mover)  # alice's move is replayed to bob; bob's waits and is sent on reconnect
+    network.restore()
+    expect(bob.page.locator("#conn")).to_contain_text("Reconnected", timeout=20_000)
+    expect(alice.page.locator("#player-top")).to_contain_text("online")
+    for p in (alice, bob, carol):
+        expect(p.page.locator("#move-list li")).to_have_count(plies + 2)
+    assert isinstance(network.hellos[-1]["last_version"], int) and network.hellos[-1]["last_version"] > 0
+
+    # 7. A draw offer, declined.
     alice.page.get_by_role("button", name="Offer a draw").click()
     expect(bob.page.locator("#offer")).to_contain_text("Your opponent offers a draw")
     bob.page.get_by_role("button", name="Decline").click()
     expect(bob.page.locator("#offer")).to_be_hidden()
     expect(alice.page.get_by_role("button", name="Offer a draw")).to_be_enabled()
 
-    # 7. Bob resigns: the result and the final reveal on every page.
+    # 8. Bob resigns: the result and the final reveal on every page.
     bob.page.once("dialog", lambda d: d.accept())
     bob.page.get_by_role("button", name="Resign").click()
     expect(alice.page.locator("#result-head")).to_have_text("You won!")
@@ -145,7 +167,7 @@ def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, 
     for p, name in ((alice, "08-end-alice"), (bob, "09-end-bob-phone"), (carol, "10-end-spectator-fr")):
         p.page.screenshot(path=shots / f"{name}.png", full_page=True)
 
-    # 8. Rematch: offered by alice, accepted by bob; sides swap and setup starts again.
+    # 9. Rematch: offered by alice, accepted by bob; sides swap and setup starts again.
     old_side = alice.side
     alice.page.get_by_role("button", name="Rematch").click()
     expect(bob.page.locator("#offer")).to_contain_text("Your opponent wants a rematch")
@@ -153,6 +175,10 @@ def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, 
     for p in (alice, bob):
         expect(p.page.locator("#setup")).to_be_visible()
     expect(alice.page.locator("body")).not_to_have_attribute("data-side", old_side)
+    # Alice's saved setup comes back, turned to her new side.
+    alice.page.locator("#setup-saved").select_option(label="my fortress")
+    expect(alice.page.locator("#setup-ready")).to_be_enabled()
+    assert own_pieces_shown(alice) == setup_for(alice.side)
 
     for p in (alice, bob, carol):
         assert not p.page.context.errors, p.page.context.errors  # type: ignore[attr-defined]
