@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from app.clocks import GameClocks
 from conftest import Server
 from server_harness import seat_two
+
+from app.clocks import GameClocks
 
 
 def test_game_clock_arithmetic() -> None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import httpx
-
-from app.identity import COOKIE_NAME
 from conftest import Server
 from server_harness import token_of
+
+from app.identity import COOKIE_NAME
 
 
 async def test_create_room_gives_seat_links_and_cookie(server: Server) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from conftest import Server
 from server_harness import seat_two
 

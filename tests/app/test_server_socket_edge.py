@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import Server
+from server_harness import seat_two, token_of
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from app.identity import COOKIE_NAME
-from conftest import Server
-from server_harness import seat_two, token_of
 
 
 async def _refused(url: str, cookie: str | None) -> tuple[dict[str, object], int | None]:
