@@ -98,6 +98,7 @@ def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, 
     expect(carol.page.locator("#combat")).to_contain_text("attaquant")
     expect(carol.page.locator(".removed-piece").first).to_be_visible()
     expect(first.page.locator(f'#board [data-name="{to}"]')).to_have_class(re.compile(r"\blast\b"))
+    first.page.screenshot(path=shots / "05-combat.png", full_page=True)
 
     # The second player answers by dragging a piece; then a few moves each.
     wait_my_turn(second)
@@ -114,7 +115,7 @@ def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, 
         any_move(mover)
         expect(waiter.page.locator("#move-list li")).to_have_count(ply)
         mover, waiter = waiter, mover
-    mid = ((alice, "05-mid-game-alice"), (bob, "06-mid-game-bob-phone"), (carol, "07-mid-game-spectator-fr"))
+    mid = ((alice, "06-mid-game-alice"), (bob, "07-mid-game-bob-phone"), (carol, "08-mid-game-spectator-fr"))
     for p, name in mid:
         p.page.screenshot(path=shots / f"{name}.png", full_page=True)
 
@@ -164,7 +165,7 @@ def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, 
     expect(carol.page.locator("#result-reason")).to_have_text("par abandon")
     for p in (alice, bob, carol):
         expect(p.page.locator("#board .piece.back")).to_have_count(0)
-    for p, name in ((alice, "08-end-alice"), (bob, "09-end-bob-phone"), (carol, "10-end-spectator-fr")):
+    for p, name in ((alice, "09-end-alice"), (bob, "10-end-bob-phone"), (carol, "11-end-spectator-fr")):
         p.page.screenshot(path=shots / f"{name}.png", full_page=True)
 
     # 9. Rematch: offered by alice, accepted by bob; sides swap and setup starts again.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from e2e_pages import (
@@ -88,7 +89,9 @@ def assert_dom_keeps_secret(
 
 
 @pytest.mark.parametrize("rules", ["Speak Easy", "Lu Zhan Qi"])
-def test_opponent_and_spectator_never_hold_hidden_values(server: str, browser: Browser, rules: str) -> None:
+def test_opponent_and_spectator_never_hold_hidden_values(
+    server: str, browser: Browser, shots: Path, rules: str
+) -> None:
     alice = open_player(browser, "alice")
     bob = open_player(browser, "bob")
     carol = open_player(browser, "carol", locale="fr-FR")
@@ -110,6 +113,9 @@ def test_opponent_and_spectator_never_hold_hidden_values(server: str, browser: B
         expect(mover.page.locator("#turn")).to_contain_text("Your turn")
         if ply == 1:
             click_move(mover, *FRONT_ATTACK[mover.side])
+            expect(carol.page.locator("#combat")).to_be_visible()
+            preset = rules.replace(" ", "-").lower()
+            carol.page.screenshot(path=shots / f"12-combat-spectator-{preset}.png", full_page=True)
         else:
             any_move(mover)
         for p in (alice, bob, carol):
