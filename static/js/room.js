@@ -598,7 +598,7 @@ function renderCombat() {
     fig.className = `face ${fled ? "fled" : "stays"}`;
     fig.append(tileSvg({ side, code: code || "?", revealed: false }, false));
     const cap = document.createElement("figcaption");
-    cap.textContent = `${t(`combat.${role}`)}: ${code ? t(`piece.${code}`) : t("piece.hidden")}`;
+    cap.textContent = t("combat.caption", { role: t(`combat.${role}`), piece: code ? t(`piece.${code}`) : t("piece.hidden") });
     fig.append(cap);
     faces.append(fig);
     if (role === "attacker") {
