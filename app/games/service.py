@@ -68,6 +68,7 @@ class GameService:
         self._locks: dict[str, asyncio.Lock] = {}
         self._timers: dict[str, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
+        self._bot_turns: set[tuple[str, int]] = set()
         hub.observe(self._on_remote)
 
     # -- the cache ----------------------------------------------------------------------
@@ -240,6 +241,7 @@ class GameService:
         self.invalidate(room_id)
         await self.tick(room_id)
         runtime = await self.runtime(room_id)
+        self._maybe_bot(runtime)  # after a restart the bot may owe a move
         now = self.clock.now_ms()
         presence = self.hub.presence.payload(runtime.room, runtime.game, now)
         return frames.welcome_frame(runtime.room, runtime.game, slot, presence, now), runtime
@@ -336,7 +338,9 @@ class GameService:
             if holder.bot_level is None:
                 continue
             seat = runtime.game.seat_of_slot(slot)
-            if seat in GAME.actors(runtime.game.state):
+            turn = (runtime.game.id, runtime.game.version)
+            if seat in GAME.actors(runtime.game.state) and turn not in self._bot_turns:
+                self._bot_turns.add(turn)
                 self._spawn(self._bot_turn(runtime.room.id, slot, seat, holder.bot_level, runtime.game))
 
     async def _bot_turn(self, room_id: str, slot: int, seat: int, level: str, game: Any) -> None:
