@@ -5,7 +5,7 @@
 set -eu
 
 if [ -x /usr/bin/chromium ]; then
-    echo "chromium already installed: $(/usr/bin/chromium --version 2>/dev/null || echo /usr/bin/chromium)"
+    echo "chromium already installed: /usr/bin/chromium"
     exit 0
 fi
 
