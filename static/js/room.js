@@ -54,7 +54,8 @@ async function start() {
     let m;
     if ((m = /^\/i\/([^/]+)\/?$/.exec(path))) {
       const claim = await api("POST", `/api/invites/${encodeURIComponent(decodeURIComponent(m[1]))}/claim`).catch((e) => {
-        throw new ApiError(e.status, e.status === 409 ? "full" : "invite_gone", e.message);
+        const code = { 409: "full", 410: "invite_expired" }[e.status] || "invite_gone";
+        throw new ApiError(e.status, code, e.message);
       });
       S.roomId = claim.room_id;
       history.replaceState(null, "", `/r/${encodeURIComponent(S.roomId)}`);
@@ -74,7 +75,7 @@ async function start() {
       throw new ApiError(e.status, "not_found", e.message);
     });
   } catch (err) {
-    const key = { full: "room.full", invite_gone: "room.inviteGone", watch_gone: "room.watchGone", not_found: "room.notFound" }[err.code];
+    const key = { full: "room.full", invite_gone: "room.inviteGone", invite_expired: "room.inviteExpired", watch_gone: "room.watchGone", not_found: "room.notFound" }[err.code];
     return fatal(key ? t(key) : t("error.generic", { m: err.message }));
   }
   connect();
