@@ -145,9 +145,10 @@ class Game(ABC, Generic[S]):
 
     # -- what a viewer may know -------------------------------------------------------
     @abstractmethod
-    def view(self, state: S, viewer: Viewer) -> dict[str, Any]:
+    def view(self, state: S, viewer: Viewer, history: bool = True) -> dict[str, Any]:
         """Everything ``viewer`` may know of ``state``, JSON-ready. The one redaction
-        boundary for states: nothing else of a state is ever shown."""
+        boundary for states: nothing else of a state is ever shown. ``history=False``
+        leaves out the public move history (for frames that follow it event by event)."""
 
     @abstractmethod
     def project(self, event: Event, viewer: Viewer) -> dict[str, Any] | None:
