@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from app.clocks import GameClocks
@@ -43,7 +43,6 @@ class Change:
     after: LoadedGame
     entries: tuple[LogEntry, ...]
     next_game: LoadedGame | None = None
-    notices: tuple[str, ...] = field(default=())
 
     @property
     def events(self) -> tuple[Event, ...]:

@@ -30,6 +30,19 @@ def viewer_key(viewer: Viewer) -> str:
     return str(viewer)
 
 
+def _event_frame(game_id: str, version: int, event: dict[str, Any] | None, view: Any, clocks: Any) -> str:
+    return dumps(
+        {
+            "type": "event",
+            "version": version,
+            "game_id": game_id,
+            "event": event,
+            "view": view,
+            "clocks": clocks,
+        }
+    )
+
+
 def event_frames(
     game: LoadedGame,
     first_version: int,
@@ -44,16 +57,7 @@ def event_frames(
     for viewer in viewers:
         view = GAME.view(game.state, viewer, history=False)  # type: ignore[call-arg]
         frames[viewer_key(viewer)] = [
-            dumps(
-                {
-                    "type": "event",
-                    "version": first_version + index,
-                    "game_id": game.id,
-                    "event": GAME.project(event, viewer),
-                    "view": view,
-                    "clocks": clocks,
-                }
-            )
+            _event_frame(game.id, first_version + index, GAME.project(event, viewer), view, clocks)
             for index, event in enumerate(events)
         ]
     return frames
@@ -134,15 +138,6 @@ def replay_frames(
     view = GAME.view(game.state, viewer, history=False)  # type: ignore[call-arg]
     clocks = game.clocks.to_wire(now)
     return [
-        dumps(
-            {
-                "type": "event",
-                "version": version,
-                "game_id": game.id,
-                "event": GAME.project(event, viewer),
-                "view": view,
-                "clocks": clocks,
-            }
-        )
+        _event_frame(game.id, version, GAME.project(event, viewer), view, clocks)
         for version, event in numbered
     ]

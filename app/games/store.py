@@ -280,10 +280,6 @@ async def actions_since(conn: AsyncConnection, game_id: str, version: int) -> li
     ]
 
 
-async def all_actions(conn: AsyncConnection, game_id: str) -> list[LoggedAction]:
-    return await actions_since(conn, game_id, -1)
-
-
 def room_values(room: RoomInfo) -> dict[str, Any]:
     return {
         "id": room.id,

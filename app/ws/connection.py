@@ -162,14 +162,14 @@ class Connection:
                 await self._close(1013)
                 return
 
-    async def _adopt(self, runtime: RoomRuntime) -> None:
+    def _adopt(self, runtime: RoomRuntime) -> None:
         self._game_id = runtime.game.id
         self._sent = runtime.game.version
         self._key = "spectator" if self.slot is None else str(runtime.game.seat_of_slot(self.slot))
 
     async def _welcome(self) -> None:
         text, runtime = await self.service.welcome(self.room_id, self.slot)
-        await self._adopt(runtime)
+        self._adopt(runtime)
         await self.websocket.send_text(text)
 
     async def _hello(self, hello: Hello) -> None:
@@ -179,7 +179,7 @@ class Connection:
                 runtime, texts = replayed
                 for text in texts:
                     await self.websocket.send_text(text)
-                await self._adopt(runtime)
+                self._adopt(runtime)
                 await self.websocket.send_text(frames.offers_frame(runtime.game))
                 await self.websocket.send_text(self.service.presence_frame(runtime))
                 return
@@ -229,4 +229,4 @@ class Connection:
         runtime, texts = replayed
         for text in texts:
             await self.websocket.send_text(text)
-        await self._adopt(runtime)
+        self._adopt(runtime)

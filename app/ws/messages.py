@@ -81,17 +81,6 @@ class Rematch(_Message):
 
 Command = Setup | Move | Resign | DrawOffer | DrawAccept | DrawDecline | Abort | Claim | Rematch
 ClientMessage = Annotated[Hello | Ping | Command, Field(discriminator="type")]
-COMMANDS: tuple[type[_Message], ...] = (
-    Setup,
-    Move,
-    Resign,
-    DrawOffer,
-    DrawAccept,
-    DrawDecline,
-    Abort,
-    Claim,
-    Rematch,
-)
 
 _ADAPTER: TypeAdapter[Hello | Ping | Command] = TypeAdapter(ClientMessage)
 
