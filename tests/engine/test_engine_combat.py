@@ -229,3 +229,23 @@ def test_bad_options_refused(options: dict[str, object]) -> None:
 
     with pytest.raises(InvalidAction):
         SPEAKEASY.new_game(1, options)
+
+
+def test_no_move_loss_comes_before_the_no_combat_draw() -> None:
+    # Spec section 8 lists "no legal move" (2) before the no-combat draw (3); on the ply that
+    # reaches the limit and leaves the opponent without a move, the loss stands.
+    # North's 5 on c10 is hemmed in by his Babes (c11, c9) and Speakeasy (d10); South's 2
+    # takes the building b10, where it cannot be attacked.
+    cells = {"d1": "sS", "c10": "n5", "c11": "nB", "c9": "nB", "d10": "nS", "a10": "s2"}
+    st = state_of(cells, quiet=99, ply=99)
+    after = play(st, "a10-b10").state
+    assert after.quiet == 100
+    assert after.result.to_dict() == {"outcome": "win", "reason": "no_moves", "winner": 0}
+
+
+def test_view_without_history() -> None:
+    st = state_of({**BASE, "a3": "s8", "a4": "n2"})
+    after = play(st, "a3-a4").state
+    assert "history" not in SPEAKEASY.view(after, 0, history=False)
+    assert len(SPEAKEASY.view(after, 0)["history"]) == 1
+    assert SPEAKEASY.view(after, 1)["legal"] and SPEAKEASY.view(after, 0)["legal"] == []
