@@ -55,7 +55,7 @@ def event_frames(
     clocks = game.clocks.to_wire(now)
     frames: dict[str, list[str]] = {}
     for viewer in viewers:
-        view = GAME.view(game.state, viewer, history=False)  # type: ignore[call-arg]
+        view = GAME.view(game.state, viewer, history=False)
         frames[viewer_key(viewer)] = [
             _event_frame(game.id, first_version + index, GAME.project(event, viewer), view, clocks)
             for index, event in enumerate(events)
@@ -109,7 +109,7 @@ def welcome_frame(
             "room": room_summary(room, your_slot, game),
             "game_id": game.id,
             "version": game.version,
-            "view": GAME.view(game.state, viewer, history=True),  # type: ignore[call-arg]
+            "view": GAME.view(game.state, viewer, history=True),
             "clocks": game.clocks.to_wire(now),
             "presence": presence,
             "offers": offers_payload(game),
@@ -135,7 +135,7 @@ def replay_frames(
     """``event`` frames for events missed by a reconnecting viewer. Each carries the
     viewer's view of the game as it is now (the client replaces its view with every
     frame's, so it ends where the game is)."""
-    view = GAME.view(game.state, viewer, history=False)  # type: ignore[call-arg]
+    view = GAME.view(game.state, viewer, history=False)
     clocks = game.clocks.to_wire(now)
     return [
         _event_frame(game.id, version, GAME.project(event, viewer), view, clocks)

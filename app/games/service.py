@@ -346,7 +346,7 @@ class GameService:
     async def _bot_turn(self, room_id: str, slot: int, seat: int, level: str, game: Any) -> None:
         """Think off the event loop, then act through the same command path as anyone."""
         assert self._bot is not None
-        view = GAME.view(game.state, seat, history=True)  # type: ignore[call-arg]
+        view = GAME.view(game.state, seat, history=True)
         loop = asyncio.get_running_loop()
         try:
             action = await loop.run_in_executor(
