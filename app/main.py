@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import multiprocessing
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from fastapi import FastAPI, Request, Response
@@ -49,7 +51,15 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         hub = Hub(make_bus(settings.redis_url), PresenceBoard(), clock.now_ms)
         await hub.start()
         bot = rules.bot_decider()
-        executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot") if bot else None
+        # The bot thinks in worker processes: pure CPU work that must not hold the event
+        # loop's GIL. Workers start on first use; "spawn" keeps them free of the loop's state.
+        executor = (
+            ProcessPoolExecutor(
+                max_workers=max(1, (os.cpu_count() or 2) - 1), mp_context=multiprocessing.get_context("spawn")
+            )
+            if bot
+            else None
+        )
         service = GameService(engine, clock, hub, metrics, settings, bot=bot, executor=executor)
         app.state.engine = engine
         app.state.hub = hub

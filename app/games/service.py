@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import time
 from collections.abc import Callable
@@ -44,6 +45,13 @@ log = logging.getLogger("speakeasy.games")
 
 _ATTEMPTS = 5
 BotDecide = Callable[[dict[str, Any], str, int], dict[str, Any]]
+
+
+def bot_seed(game_id: str, version: int) -> int:
+    """The bot's seed for one decision, from public values only: the bot must know nothing a
+    human in its seat does not (the game's own seed drives its secret chance draws)."""
+    digest = hashlib.sha256(f"{game_id}:{version}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
 class GameService:
@@ -350,7 +358,7 @@ class GameService:
         loop = asyncio.get_running_loop()
         try:
             action = await loop.run_in_executor(
-                self._executor, self._bot, view, level, game.seed + game.version
+                self._executor, self._bot, view, level, bot_seed(game.id, game.version)
             )
         except Exception:
             log.exception("bot failed to decide", extra={"room": room_id})
