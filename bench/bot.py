@@ -37,6 +37,7 @@ PLY_CAP = 4000  # far beyond any game the no-combat rule allows in practice
 @dataclass(frozen=True)
 class GameResult:
     opponent: str
+    seed: int
     bot_side: int
     outcome: str  # win / draw / loss, for the bot
     reason: str
@@ -66,9 +67,9 @@ def play_game(level: str, opponent: str, seed: int, rules: str) -> GameResult:
         state = SPEAKEASY.apply(state, seat, action).state
     result = state.result
     if result is None:
-        return GameResult(opponent, bot_side, "draw", "ply_cap", state.ply, tuple(times))
+        return GameResult(opponent, seed, bot_side, "draw", "ply_cap", state.ply, tuple(times))
     outcome = "draw" if result.winner is None else "win" if result.winner == bot_side else "loss"
-    return GameResult(opponent, bot_side, outcome, result.reason, state.ply, tuple(times))
+    return GameResult(opponent, seed, bot_side, outcome, result.reason, state.ply, tuple(times))
 
 
 def _play(args: tuple[str, str, int, str]) -> GameResult:
@@ -102,7 +103,7 @@ def report(level: str, opponent: str, results: list[GameResult], wall: float) ->
     ]
     losses = [r for r in results if r.outcome != "win"]
     if losses:
-        lines.append("  not won: " + ", ".join(f"side {'sn'[r.bot_side]} {r.reason}" for r in losses[:12]))
+        lines.append("  not won: " + ", ".join(f"seed {r.seed} side {'sn'[r.bot_side]} {r.reason}" for r in losses[:12]))
     return "\n".join(lines)
 
 

@@ -5,10 +5,11 @@ Units are roughly "Thugs". Terms:
 * material, each piece by value, with a small price for being revealed (the opponent
   knows where it stands) and a small gain for knowing an opposing piece's face;
 * the top piece: owning the highest ranked piece still alive is worth a bonus;
-* Speakeasy safety: opposing movers close to one's own Speakeasy (in moves over an empty
-  board) cost, own pieces walling it in help, Babes most;
+* Speakeasy safety: opposing movers close to one's own Speakeasy (in moves through the
+  pieces on the board, ``paths.py``) cost, own pieces walling it in help, Babes most;
 * attack: own movers close to the opposing Speakeasy (in this world) gain;
 * the side to move's best capture (a one-ply quiescence), when replies are not searched;
+* a side down to its last few movers is close to having no move at all (a loss);
 * a lead is worth less as the no-combat counter nears its draw limit.
 """
 
@@ -19,6 +20,7 @@ from typing import Final
 
 from engine.core import Result
 from engine.speakeasy.board import NEIGHBOURS, RAYS, SIZE
+from engine.speakeasy.bot.paths import Paths
 from engine.speakeasy.combat import TABLES
 from engine.speakeasy.pieces import (
     ACCOUNTANT,
@@ -59,11 +61,13 @@ for _kind, _value in {
 REVEALED_OWN: Final = 0.12  # share of a piece's value lost when the opponent knows it
 KNOWN_FOE: Final = 0.06  # share gained when the bot knows an opposing piece
 TOP_BONUS: Final = 2.0
-THREAT: Final = (0.0, 3.5, 1.2, 0.45, 0.15)  # by distance of an opposing mover to own Speakeasy
+THREAT: Final = (0.0, 3.5, 1.2, 0.45, 0.15) + (0.0,) * 100  # by an opposing mover's moves to own Speakeasy
 GUARD: Final = 0.35
 BABE_GUARD: Final = 0.6
-ATTACK: Final = (0.0, 1.6, 0.7, 0.3, 0.12, 0.05)  # by distance of an own mover to their Speakeasy
+ATTACK: Final = (0.0, *(1.6 * 0.5**d for d in range(12)), *(0.0,) * 100)  # by own moves to theirs
 CAPTURE_SHARE: Final = 0.6
+FEW_MOVERS: Final = 4  # below this many movers a side risks having no move (a loss)
+SHORT_OF_MOVERS: Final = 1.5
 
 
 def _distances() -> tuple[tuple[int, ...], ...]:
@@ -121,7 +125,7 @@ def best_capture(state: State) -> float:
     return best
 
 
-def evaluate(state: State, me: int, quiescence: bool = True) -> float:
+def evaluate(state: State, me: int, quiescence: bool = True, paths: Paths | None = None) -> float:
     board = state.board
     score = 0.0
     own_s = foe_s = -1
@@ -156,26 +160,26 @@ def evaluate(state: State, me: int, quiescence: bool = True) -> float:
                 foe_movers.append(sq)
                 if kind <= BOSS and kind > foe_top:
                     foe_top = kind
+    if len(own_movers) < FEW_MOVERS:
+        score -= SHORT_OF_MOVERS * (FEW_MOVERS - len(own_movers))
+    if len(foe_movers) < FEW_MOVERS:
+        score += SHORT_OF_MOVERS * (FEW_MOVERS - len(foe_movers))
     if own_top > foe_top:
         score += TOP_BONUS
     elif foe_top > own_top:
         score -= TOP_BONUS
     if own_s >= 0:
-        row = DIST[own_s]
+        row = paths.threat if paths is not None and paths.threat is not None else DIST[own_s]
         for sq in foe_movers:
-            d = row[sq]
-            if d < 5:
-                score -= THREAT[d]
+            score -= THREAT[row[sq]]
         for n in NEIGHBOURS[own_s]:
             piece = board[n]
             if piece and piece >> 4 & 1 == me:
                 score += BABE_GUARD if piece & 15 == BABE else GUARD
     if foe_s >= 0:
-        row = DIST[foe_s]
+        row = paths.attack.get(foe_s, DIST[foe_s]) if paths is not None else DIST[foe_s]
         for sq in own_movers:
-            d = row[sq]
-            if d < 6:
-                score += ATTACK[d]
+            score += ATTACK[row[sq]]
     limit = state.options.no_combat_limit
     if score > 0 and state.quiet > limit // 3:
         score *= 1.0 - 0.5 * (state.quiet / limit) ** 2

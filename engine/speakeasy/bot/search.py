@@ -17,6 +17,7 @@ import time
 from engine.speakeasy.bot.beliefs import Beliefs
 from engine.speakeasy.bot.evaluate import evaluate, terminal
 from engine.speakeasy.bot.levels import Level
+from engine.speakeasy.bot.paths import Paths
 from engine.speakeasy.bot.sampling import assign, world
 from engine.speakeasy.movegen import generate
 from engine.speakeasy.pieces import REVEALED, SPEAKEASY
@@ -35,13 +36,13 @@ def own_moves(beliefs: Beliefs) -> list[int]:
     return generate(board, own, occ[me ^ 1], beliefs.options.bar_exit, own & ~fixed_pieces(board)[me])
 
 
-def move_value(state: State, move: int, me: int, reply: bool) -> float:
+def move_value(state: State, move: int, me: int, reply: bool, paths: Paths | None = None) -> float:
     after = advance(state, move)
     if after.result is not None:
         return terminal(after.result, me)
     if not reply:
-        return evaluate(after, me)
-    base = evaluate(after, me, quiescence=False)
+        return evaluate(after, me, paths=paths)
+    base = evaluate(after, me, quiescence=False, paths=paths)
     worst = base
     board = after.board
     for answer in after.legal_cache or ():
@@ -49,7 +50,7 @@ def move_value(state: State, move: int, me: int, reply: bool) -> float:
         if not target:
             continue
         nxt = advance(after, answer)
-        value = terminal(nxt.result, me) if nxt.result is not None else evaluate(nxt, me)
+        value = terminal(nxt.result, me) if nxt.result is not None else evaluate(nxt, me, paths=paths)
         if not target & REVEALED and target & 15 != SPEAKEASY:
             value = base + HIDDEN_THREAT * (value - base)
         if value < worst:
@@ -63,6 +64,7 @@ def choose(beliefs: Beliefs, level: Level, rng: random.Random, deadline: float) 
         raise ValueError("the bot has no legal move")
     if len(moves) == 1:
         return moves[0]
+    paths = Paths(beliefs.board, beliefs.me)
     totals = [0.0] * len(moves)
     candidates = list(range(len(moves)))
     done = 0
@@ -71,7 +73,7 @@ def choose(beliefs: Beliefs, level: Level, rng: random.Random, deadline: float) 
         state = world(beliefs, assign(beliefs, rng))
         scores = []
         for i in candidates:
-            scores.append(move_value(state, moves[i], beliefs.me, level.reply))
+            scores.append(move_value(state, moves[i], beliefs.me, level.reply, paths))
             if done and time.perf_counter() > deadline:
                 break  # an unfinished world is dropped; the first one always finishes
         else:
