@@ -58,9 +58,16 @@ def engine_error(error: GameError) -> AppError:
     return AppError("illegal", str(error))
 
 
+def draw_seed(room_id: str, number: int) -> int:
+    """The seed of game ``number`` of a room: from the OS's CSPRNG. Tests and benchmarks
+    that replay a game with the same seed replace this function (a test hook; production
+    never does)."""
+    return secrets.randbits(62)
+
+
 def new_game(room: RoomInfo, number: int, south_slot: int, now: int) -> LoadedGame:
     """A fresh game for ``room``; its setup timer runs only once both chairs are taken."""
-    seed = secrets.randbits(62)
+    seed = draw_seed(room.id, number)
     options = {"preset": room.preset}
     remaining = None if room.time_initial_ms is None else (room.time_initial_ms, room.time_initial_ms)
     deadline = now + room.setup_seconds * 1000 if room.setup_seconds and room.full else None
