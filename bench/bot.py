@@ -103,7 +103,8 @@ def report(level: str, opponent: str, results: list[GameResult], wall: float) ->
     ]
     losses = [r for r in results if r.outcome != "win"]
     if losses:
-        lines.append("  not won: " + ", ".join(f"seed {r.seed} side {'sn'[r.bot_side]} {r.reason}" for r in losses[:12]))
+        shown = (f"seed {r.seed} side {'sn'[r.bot_side]} {r.reason}" for r in losses[:12])
+        lines.append("  not won: " + ", ".join(shown))
     return "\n".join(lines)
 
 

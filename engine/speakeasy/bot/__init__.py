@@ -5,6 +5,7 @@ receives), an action out. The bot never sees a state, so it cannot see a hidden 
 
     beliefs.py   what the view and the public history prove about each opposing piece
     sampling.py  hidden worlds consistent with the beliefs (determinization)
+    paths.py     moves needed to reach a location through the pieces on the board
     evaluate.py  static evaluation of one world
     search.py    the move: candidate moves scored over sampled worlds
     setups.py    varied setups built on sound principles
