@@ -131,7 +131,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             return JSONResponse({"status": "unavailable", "database": type(error).__name__}, status_code=503)
         return JSONResponse({"status": "ok"})
 
-    @app.get("/metrics")
+    @app.get("/metrics", include_in_schema=False)
     async def prometheus() -> Response:
         return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
 

@@ -14,6 +14,7 @@ from app.games import frames, rules, store
 from app.rooms import service
 from app.rooms.schemas import (
     Claimed,
+    ErrorResponse,
     InviteIssued,
     Opening,
     RoomCreate,
@@ -22,7 +23,9 @@ from app.rooms.schemas import (
     WatchTarget,
 )
 
-router = APIRouter(prefix="/api")
+# Documented as what it is: every refusal is {"detail": {"code", "message"}} (this also
+# replaces FastAPI's default 422 schema, which the app's validation handler does not send).
+router = APIRouter(prefix="/api", responses={"4XX": {"model": ErrorResponse, "description": "refused"}})
 
 
 @router.post("/rooms", status_code=201)
@@ -82,7 +85,16 @@ async def watch_target(token: str, engine: EngineDep) -> WatchTarget:
     return WatchTarget(room_id=await service.room_for_watch_token(engine, token))
 
 
-@router.get("/games/{game_id}/record", response_class=PlainTextResponse)
+@router.get(
+    "/games/{game_id}/record",
+    response_class=PlainTextResponse,
+    responses={
+        "4XX": {
+            "description": "refused",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}},
+        }
+    },
+)
 async def game_record(game_id: str, engine: EngineDep) -> PlainTextResponse:
     async with engine.connect() as conn:
         game = await store.load_game(conn, game_id)

@@ -9,14 +9,15 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class TimeControl(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     initial: Annotated[int, Field(ge=10, le=3 * 3600, description="seconds per player")]
     increment: Annotated[int, Field(ge=0, le=600, description="seconds added after each move")] = 0
 
 
 class RoomCreate(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # Strict: the schema says boolean and integer, so 0, "600" or 600.0 are refused too.
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     preset: Literal["speakeasy", "luzhanqi"] = "speakeasy"
     time_control: TimeControl | None = None
@@ -31,6 +32,17 @@ class RoomCreated(BaseModel):
     invite_url: str | None
     watch_url: str | None
     room_url: str
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorResponse(BaseModel):
+    """Every 4xx answer of the API (``AppError`` and request validation alike)."""
+
+    detail: ErrorDetail
 
 
 class Claimed(BaseModel):
