@@ -26,16 +26,19 @@ const ranked = (code) => /^[1-8]$/.test(code);
 
 /**
  * Who survives when `attacker` moves onto `defender` (spec §6, Speak Easy preset):
- * "attacker", "defender", "none" or "win" (the Speakeasy is taken). For the rules page only:
+ * "attacker", "defender", "none" or "win" (the Speakeasy is taken), with options such as
+ * babe_survives. For the rules page only:
  * in a game the server decides and says who survived.
  */
 export function combat(attacker, defender, options = {}) {
   if (defender === "S") return "win";
-  if (attacker === "F" || defender === "F") return "none";
+  // A Babe first: with babe_survives she stays against every attacker but the Kid, the FBI
+  // agent included (the spec's letter, as the engine decides).
   if (defender === "B") {
     if (attacker === "K") return "attacker";
     return options.babe_survives ? "defender" : "none";
   }
+  if (attacker === "F" || defender === "F") return "none";
   if (attacker === "K") return defender === "K" ? "none" : "defender";
   if (defender === "K") return "attacker";
   if (ranked(attacker) && ranked(defender)) {

@@ -1,0 +1,20 @@
+// Reads a JSON request on stdin, answers with what the browser client's rule modules say.
+// Used by test_client_rules.py to hold the client to the Python engine.
+import { readFileSync } from "node:fs";
+import { LINES, TERRAIN } from "../../static/js/geometry.js";
+import { combat } from "../../static/js/pieces.js";
+import { formatBoard, parsePosition, placementOf } from "../../static/js/notation.js";
+import { problems, randomPlacement } from "../../static/js/setup.js";
+
+const request = JSON.parse(readFileSync(0, "utf8"));
+const answer = {
+  terrain: TERRAIN,
+  lines: LINES.map(([a, b, kind]) => [Math.min(a, b), Math.max(a, b), kind]),
+  combat: request.combat.map(([a, d, options]) => combat(a, d, options)),
+  setups: request.setups.map(([text, side, options]) => problems(placementOf(text, side), side, options).length === 0),
+  positions: request.positions.map((text) => formatBoard(parsePosition(text).cells)),
+  random: request.random.map(([side, options]) => formatBoard(randomPlacement(side, options).map(
+    (code) => (code ? { side, code, revealed: false } : null),
+  ))),
+};
+process.stdout.write(JSON.stringify(answer));

@@ -1,0 +1,166 @@
+"""The browser client's rule modules (static/js) agree with the engine.
+
+The client checks setups before sending them, draws the board and explains combat on the
+rules page; each of those repeats a little of the spec in JavaScript. These tests run the
+real modules in Node and compare their answers with the Python engine's on the same cases,
+so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.errors import GameError
+from engine.speakeasy.board import LINES, SIZE, STREET_LINES, TERRAIN
+from engine.speakeasy.combat import TABLES
+from engine.speakeasy.notation import format_board, parse_board
+from engine.speakeasy.pieces import CODE, KIND_OF_CODE
+from engine.speakeasy.rules import PRESETS
+from engine.speakeasy.setup import opening_for, opening_names, parse_setup, random_setup, setup_squares
+from engine.speakeasy.state import ATTACKER, DEFENDER, NEITHER
+
+PROBE = Path(__file__).with_name("rules_probe.mjs")
+NODE = shutil.which("node")
+SIDES = ("s", "n")
+MOVERS = [*"12345678", "K", "F"]
+TARGETS = [*"12345678", "K", "B", "F", "S"]
+
+
+def run_probe(request: dict[str, Any]) -> dict[str, Any]:
+    if NODE is None:
+        if os.environ.get("CI"):
+            pytest.fail("node is needed for the client rule tests")
+        pytest.skip("node is not installed")
+    done = subprocess.run(
+        [NODE, "--experimental-default-type=module", str(PROBE)],
+        input=json.dumps(request),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def engine_accepts(text: str, side: int, preset: str) -> bool:
+    try:
+        parse_setup(text, side, PRESETS[preset])
+    except GameError:
+        return False
+    return True
+
+
+def mutated_setups(rng: random.Random, count: int) -> list[tuple[str, int, str]]:
+    """Legal setups and small corruptions of them: swaps (often breaking a rule), a piece
+    moved into a building or across the front, a piece removed."""
+    out = []
+    for i in range(count):
+        side = i % 2
+        preset = ("speakeasy", "luzhanqi")[(i // 2) % 2]
+        board = parse_board(random_setup(side, rng.randrange(1 << 30), PRESETS[preset]).split()[0])
+        squares = setup_squares(side)
+        kind = i % 4
+        if kind == 1:
+            a, b = rng.sample(squares, 2)
+            board[a], board[b] = board[b], board[a]
+        elif kind == 2:
+            a = rng.choice(squares)
+            b = rng.choice([sq for sq in range(SIZE) if sq not in squares])
+            board[b], board[a] = board[a], 0
+        elif kind == 3:
+            board[rng.choice(squares)] = 0
+        out.append((format_board(board, [True] * SIZE), side, preset))
+    return out
+
+
+def test_board_geometry_matches_the_engine() -> None:
+    answer = run_probe({"combat": [], "setups": [], "positions": [], "random": []})
+    assert answer["terrain"] == [t.value for t in TERRAIN]
+    lines = {(a, b): kind for a, b, kind in answer["lines"]}
+    assert set(lines) == set(LINES)
+    assert {pair for pair, kind in lines.items() if kind == "street"} == set(STREET_LINES)
+
+
+def test_combat_explained_as_the_engine_decides() -> None:
+    cases = [(a, d, flag) for flag in (False, True) for a in MOVERS for d in TARGETS]
+    answer = run_probe(
+        {
+            "combat": [[a, d, {"babe_survives": flag}] for a, d, flag in cases],
+            "setups": [],
+            "positions": [],
+            "random": [],
+        }
+    )
+    expected = {ATTACKER: "attacker", DEFENDER: "defender", NEITHER: "none"}
+    for (a, d, flag), said in zip(cases, answer["combat"], strict=True):
+        engine = TABLES[flag][KIND_OF_CODE[a], KIND_OF_CODE[d]]
+        want = "win" if d == "S" else expected[engine]
+        assert said == want, f"{a} attacks {d} (babe_survives={flag}): client {said}, engine {want}"
+
+
+def test_setup_checks_agree_with_the_engine() -> None:
+    rng = random.Random(7)
+    cases = mutated_setups(rng, 400)
+    cases += [
+        (opening_for(name, side), side, preset)
+        for name in opening_names()
+        for side in (0, 1)
+        for preset in PRESETS
+    ]
+    answer = run_probe(
+        {
+            "combat": [],
+            "setups": [
+                [f"{text} s 0 0", SIDES[side], PRESETS[preset].to_dict()] for text, side, preset in cases
+            ],
+            "positions": [],
+            "random": [],
+        }
+    )
+    verdicts = [engine_accepts(text, side, preset) for text, side, preset in cases]
+    assert any(verdicts) and not all(verdicts)
+    for (text, side, preset), client, engine in zip(cases, answer["setups"], verdicts, strict=True):
+        assert client == engine, f"{SIDES[side]} {preset} {text}: client {client}, engine {engine}"
+
+
+def test_client_random_setups_are_legal_for_the_engine() -> None:
+    cases = [(side, preset) for side in (0, 1) for preset in PRESETS for _ in range(25)]
+    answer = run_probe(
+        {
+            "combat": [],
+            "setups": [],
+            "positions": [],
+            "random": [[SIDES[side], PRESETS[preset].to_dict()] for side, preset in cases],
+        }
+    )
+    for (side, preset), text in zip(cases, answer["random"], strict=True):
+        parse_setup(text, side, PRESETS[preset])
+
+
+def test_positions_round_trip_through_the_client() -> None:
+    rng = random.Random(3)
+    positions = []
+    for _ in range(50):
+        cells = []
+        for _sq in range(SIZE):
+            if rng.random() < 0.5:
+                cells.append("..")
+            else:
+                letter = rng.choice("sSnN")
+                code = rng.choice([c for c in CODE.values() if c != "?" or letter.islower()])
+                cells.append(letter + code)
+        ranks = ["".join(cells[(r - 1) * 5 : r * 5]) for r in range(12, 0, -1)]
+        positions.append("/".join(ranks))
+    answer = run_probe(
+        {"combat": [], "setups": [], "positions": [f"{p} n 3 17" for p in positions], "random": []}
+    )
+    assert answer["positions"] == positions
