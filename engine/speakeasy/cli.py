@@ -14,7 +14,7 @@ import argparse
 import sys
 from typing import NoReturn
 
-from engine.core import SPECTATOR
+from engine.core import SPECTATOR, Viewer
 from engine.errors import GameError
 from engine.speakeasy.board import NAMES, SIZE
 from engine.speakeasy.movegen import move_text, parse_move
@@ -80,7 +80,7 @@ def cmd_apply(state: State, move_arg: str) -> list[str]:
 
 
 def cmd_view(state: State, viewer_arg: str) -> list[str]:
-    viewers = {"s": 0, "n": 1, "spectator": SPECTATOR}
+    viewers: dict[str, Viewer] = {"s": 0, "n": 1, "spectator": SPECTATOR}
     if viewer_arg not in viewers:
         raise ValueError("the viewer is s, n or spectator")
     return [format_position(visible_board(state, viewers[viewer_arg]), state.to_move, state.quiet, state.ply)]
@@ -125,5 +125,5 @@ def main(argv: list[str] | None = None) -> int:
             print(line)
         sys.stdout.flush()
     except BrokenPipeError:  # the reader went away (``| head``): not an error of ours
-        sys.stdout = None  # type: ignore[assignment]
+        sys.stdout = None
     return 0

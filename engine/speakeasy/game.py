@@ -12,7 +12,7 @@ from engine.speakeasy import play, serialize, view
 from engine.speakeasy.movegen import move_text
 from engine.speakeasy.rules import PRESETS, options_from
 from engine.speakeasy.setup import random_setup
-from engine.speakeasy.state import OVER, SETUP, State
+from engine.speakeasy.state import OVER, PLAY, SETUP, State
 
 
 class SpeakEasy(Game[State]):
@@ -38,7 +38,7 @@ class SpeakEasy(Game[State]):
         return frozenset({state.to_move})
 
     def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
-        if state.phase != play.PLAY or seat != state.to_move:
+        if state.phase != PLAY or seat != state.to_move:
             return []
         return [{"type": "move", "move": move_text(m)} for m in play.legal(state)]
 

@@ -63,7 +63,7 @@ def parse_board(text: str) -> list[int]:
             cell = row[2 * f : 2 * f + 2]
             if cell == EMPTY_CELL:
                 continue
-            letter, code = cell
+            letter, code = cell[0], cell[1]
             if letter.lower() not in SIDE_LETTERS or code not in KIND_OF_CODE:
                 raise ValueError(f"rank {rank}: {cell!r} is not a cell (use '..', or s/n/S/N then a code)")
             if code == "?" and letter.isupper():
