@@ -20,6 +20,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from sqlalchemy import text
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import db, logs
 from app.broadcast import Hub, make_bus
@@ -117,6 +118,17 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         where = ".".join(str(part) for part in first["loc"])
         return JSONResponse(
             {"detail": {"code": "bad_request", "message": f"{where}: {first['msg']}"}}, status_code=422
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        """Starlette's own refusals (no such path, wrong method, unreadable body) in the
+        same shape as every other error."""
+        codes = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"}
+        return JSONResponse(
+            {"detail": {"code": codes.get(error.status_code, "http_error"), "message": str(error.detail)}},
+            status_code=error.status_code,
+            headers=error.headers,
         )
 
     app.include_router(api_router)

@@ -92,15 +92,21 @@ def parse(text: str) -> Hello | Ping | Command:
     except ValidationError as error:
         first = error.errors(include_url=False, include_input=False)[0]
         where = ".".join(str(part) for part in first["loc"]) or "message"
-        raise AppError("bad_message", f"{where}: {first['msg']}") from None
+        text = f"{where}: {first['msg']}"
+        # pydantic quotes the offending input (an unknown "type" of 16 KiB, say): cut it.
+        raise AppError("bad_message", text if len(text) <= 200 else text[:197] + "...") from None
 
 
 def claimed_id(text: str) -> str | None:
     """The ``id`` a malformed frame carries, if any, to label its error frame."""
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # a deeply nested frame fits in 16 KiB
         return None
     if isinstance(data, dict) and isinstance(data.get("id"), str) and len(data["id"]) <= 64:
+        try:
+            data["id"].encode()
+        except UnicodeEncodeError:  # "\ud800": a lone surrogate cannot be sent back
+            return None
         return data["id"]
     return None
