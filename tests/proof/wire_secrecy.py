@@ -346,11 +346,15 @@ class SeedBook:
 # -- the wire ---------------------------------------------------------------------------
 class Browser(harness.Player):
     """:class:`harness.Player` without building a TLS context per client (plain HTTP to
-    127.0.0.1; loading the CA bundle costs ~40 ms of CPU each time)."""
+    127.0.0.1; loading the CA bundle costs ~40 ms of CPU each time), and without keeping
+    idle connections (uvicorn closes them after 5 s; reusing one just then is a
+    ``ReadError`` that has nothing to do with the server under test)."""
 
     def __init__(self, base: str) -> None:
         self.base = base
-        self.http = httpx.AsyncClient(base_url=base, timeout=15, verify=False)
+        self.http = httpx.AsyncClient(
+            base_url=base, timeout=15, verify=False, limits=httpx.Limits(max_keepalive_connections=0)
+        )
         self.sockets = []
 
 
