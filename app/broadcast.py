@@ -117,6 +117,10 @@ class Hub:
     async def start(self) -> None:
         await self.bus.start(self.receive)
 
+    def is_local(self, room_id: str) -> bool:
+        """Whether a connection of this process watches ``room_id`` (O(1): on every move)."""
+        return room_id in self._rooms
+
     def local_rooms(self) -> list[str]:
         return list(self._rooms)
 

@@ -35,6 +35,7 @@ from app.config import Settings
 from app.errors import AppError, Conflict
 from app.games import frames, store
 from app.games.commands import Change, due, next_deadline, plan
+from app.games.groupcommit import GroupCommit
 from app.games.rules import GAME
 from app.games.runtime import RoomRuntime
 from app.metrics import Metrics
@@ -77,6 +78,7 @@ class GameService:
         self._timers: dict[str, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
         self._bot_turns: set[tuple[str, int]] = set()
+        self._committer = GroupCommit(engine)
         hub.observe(self._on_remote)
 
     # -- the cache ----------------------------------------------------------------------
@@ -113,7 +115,7 @@ class GameService:
 
     def release(self, room_id: str) -> None:
         """No one here watches the room any more: forget it."""
-        if room_id in self.hub.local_rooms():
+        if self.hub.is_local(room_id):
             return
         timer = self._timers.pop(room_id, None)
         if timer is not None:
@@ -194,7 +196,7 @@ class GameService:
 
     async def _commit(self, runtime: RoomRuntime, change: Change, now: int) -> None:
         before = runtime.game
-        await store.commit(self.engine, before, change.after, change.entries, now, change.next_game)
+        await self._committer.commit(before, change.after, change.entries, now, change.next_game)
         room_id = runtime.room.id
         if change.next_game is not None:
             runtime.room = replace(
@@ -295,7 +297,10 @@ class GameService:
         timer = self._timers.pop(room_id, None)
         if timer is not None and timer is not current:
             timer.cancel()
-        if room_id in self.hub.local_rooms():
+        if self.hub.is_local(room_id):
+            cached = self._runtimes.get(room_id)
+            if cached is not None and next_deadline(cached.game) is None:
+                return  # nothing will fall due (an untimed game in play): no timer task per move
             self._timers[room_id] = asyncio.create_task(self._timer(room_id), name=f"timer:{room_id}")
 
     async def _timer(self, room_id: str) -> None:
@@ -329,6 +334,7 @@ class GameService:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._timers.clear()
+        await self._committer.close()
 
     # -- the bot seat -------------------------------------------------------------------
     @property

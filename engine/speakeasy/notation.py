@@ -34,13 +34,20 @@ def cell_text(piece: int, show_face: bool) -> str:
     return letter + (CODE[piece & 15] if show_face else "?")
 
 
+_CELLS: dict[int, str] = {}  # piece << 1 | shown -> cell_text(piece, shown), filled as met
+
+
 def format_board(board: list[int], shows: list[bool]) -> str:
     """``shows[sq]`` says whether the face on ``sq`` is visible to the reader."""
-    rows = []
-    for rank in range(RANKS, 0, -1):
-        start = (rank - 1) * 5
-        rows.append("".join(cell_text(board[sq], shows[sq]) for sq in range(start, start + 5)))
-    return "/".join(rows)
+    cells = _CELLS
+    texts = []
+    for piece, shown in zip(board, shows, strict=True):
+        key = piece << 1 | shown
+        text = cells.get(key)
+        if text is None:
+            text = cells[key] = cell_text(piece, shown)
+        texts.append(text)
+    return "/".join("".join(texts[start : start + 5]) for start in range((RANKS - 1) * 5, -1, -5))
 
 
 def format_position(board_text: str, to_move: int, quiet: int, ply: int) -> str:
