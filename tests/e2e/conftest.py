@@ -96,8 +96,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.kill()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    """Chromium for one test module. Module scope, not session: Playwright's sync API keeps
+    an asyncio loop running while it is open, which would break the asyncio tests that
+    pytest runs after the browser tests."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing and CI is set: run scripts/install-browser.sh")
     with sync_playwright() as pw:
