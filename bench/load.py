@@ -338,6 +338,16 @@ def start_server(database: str, port: int, extra_env: dict[str, str]) -> subproc
     raise RuntimeError("server did not start")
 
 
+def run_queue_ns(pid: int) -> int:
+    """Nanoseconds the process's threads have waited for a CPU (Linux schedstat)."""
+    total = 0
+    with contextlib.suppress(OSError):
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/schedstat") as stat:
+                total += int(stat.read().split()[1])
+    return total
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -416,6 +426,7 @@ def main() -> int:
             )
         rss_playing = proc.memory_info().rss
         cpu_w = proc.cpu_times()
+        wait_w = run_queue_ns(server.pid)
         t_w = time.perf_counter()
         acked, latencies, errors, finished, client_cpu = 0, [], {}, 0, []
         for _, parent in clients:
@@ -429,6 +440,7 @@ def main() -> int:
         if spy is not None:
             spy.wait(60)
         cpu1 = proc.cpu_times()
+        wait1 = run_queue_ns(server.pid)
         t1 = time.perf_counter()
         rss_after = proc.memory_info().rss
         measured = min(args.duration, t1 - t_w)
@@ -453,6 +465,9 @@ def main() -> int:
             f"server RSS: {rss_before / 2**20:.0f} MiB before, {rss_playing / 2**20:.0f} MiB playing, "
             f"{rss_after / 2**20:.0f} MiB after -> {per_game:.0f} KiB per game"
         )
+        starved = (wait1 - wait_w) / 1e9 / max(1e-9, t1 - t_w)
+        load = os.getloadavg()[0]
+        print(f"server waited for a CPU (run queue): {starved * 100:.0f}% of the time; load avg {load:.1f}")
         print(f"load generator CPU: {', '.join(f'{c * 100:.0f}%' for c in client_cpu)} of one core")
         print(
             f"server CPU: {server_cpu * 100:.0f}% of one core; games finished (rematched): {finished}; "
