@@ -313,7 +313,9 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(database: str, port: int, extra_env: dict[str, str]) -> subprocess.Popen[bytes]:
+def start_server(
+    database: str, port: int, extra_env: dict[str, str], nice: int = 0
+) -> subprocess.Popen[bytes]:
     import httpx
 
     url = PG_ADMIN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://", 1) + "/" + database
@@ -326,7 +328,10 @@ def start_server(database: str, port: int, extra_env: dict[str, str]) -> subproc
         **extra_env,
     }
     env.pop("REDIS_URL", None)
-    process = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=ROOT, env=env)
+    command = [sys.executable, "-m", "app", "serve", "--port", str(port)]
+    if nice:
+        command = ["nice", "-n", str(nice), *command]
+    process = subprocess.Popen(command, cwd=ROOT, env=env)
     for _ in range(300):
         if process.poll() is not None:
             raise RuntimeError("server exited")
@@ -364,6 +369,12 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=1, help="load-generator processes")
     parser.add_argument("--env", action="append", default=[], help="KEY=VALUE for the server process")
     parser.add_argument(
+        "--server-nice",
+        type=int,
+        default=0,
+        help="run the server at this niceness (negative: ahead of others)",
+    )
+    parser.add_argument(
         "--profile", help="py-spy the server during the measurement into this file (collapsed)"
     )
     args = parser.parse_args()
@@ -375,7 +386,7 @@ def main() -> int:
     server = None
     clients: list[tuple[Any, Any]] = []
     try:
-        server = start_server(database, port, dict(item.split("=", 1) for item in args.env))
+        server = start_server(database, port, dict(item.split("=", 1) for item in args.env), args.server_nice)
         proc = psutil.Process(server.pid)
         base = f"http://127.0.0.1:{port}"
         rss_before = proc.memory_info().rss
