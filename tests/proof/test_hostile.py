@@ -449,6 +449,8 @@ def served_process(tmp_path: Path, sqlite_template: Path) -> Any:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
+    if proc.stderr is not None:
+        proc.stderr.close()  # else the pipe is reported unclosed in whichever test runs next
 
 
 def _free_port() -> int:
