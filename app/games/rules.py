@@ -19,7 +19,7 @@ SIDES: Final = ("s", "n")
 BOT_LEVELS: Final = ("easy", "normal", "strong")
 
 
-def bot_decider() -> Callable[[dict[str, Any], str, int], dict[str, Any]] | None:
+def bot_decider() -> Callable[[dict[str, Any], str, int, float | None], dict[str, Any]] | None:
     """``engine.speakeasy.bot.decide`` when the bot module provides it, else ``None``."""
     try:
         module = importlib.import_module("engine.speakeasy.bot")

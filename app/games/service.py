@@ -30,7 +30,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.broadcast import Hub, Message
-from app.clocks import Clock
+from app.clocks import Clock, GameClocks
 from app.config import Settings
 from app.errors import AppError, Conflict
 from app.games import frames, store
@@ -45,7 +45,17 @@ from engine.core import SPECTATOR, Viewer
 log = logging.getLogger("speakeasy.games")
 
 _ATTEMPTS = 5
-BotDecide = Callable[[dict[str, Any], str, int], dict[str, Any]]
+BotDecide = Callable[[dict[str, Any], str, int, float | None], dict[str, Any]]
+
+
+def bot_budget(clocks: GameClocks, seat: int, now: int) -> float | None:
+    """Seconds the bot may think for this move: ``None`` (its level's own pace) in an
+    untimed game, else a thirtieth of what is left on its clock plus most of the increment,
+    so it never thinks its way into a flag fall."""
+    if not clocks.timed:
+        return None
+    left = max(0, clocks.left(seat, now))
+    return max(0.05, (left / 30 + clocks.increment * 0.8) / 1000)
 
 
 def bot_seed(game_id: str, version: int) -> int:
@@ -364,7 +374,12 @@ class GameService:
         loop = asyncio.get_running_loop()
         try:
             action = await loop.run_in_executor(
-                self._executor, self._bot, view, level, bot_seed(game.id, game.version)
+                self._executor,
+                self._bot,
+                view,
+                level,
+                bot_seed(game.id, game.version),
+                bot_budget(game.clocks, seat, self.clock.now_ms()),
             )
         except Exception:
             log.exception("bot failed to decide", extra={"room": room_id})

@@ -40,7 +40,6 @@ class LogEntry:
     attacker: int = 0
     defender: int = 0
     survivor: str | None = None
-    kid_turned: bool = False  # the move was a Kid's path with a turn: it proves a Kid
 
 
 Log = tuple[LogEntry, "Log"] | None
