@@ -8,10 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import multiprocessing
-import os
 from collections.abc import AsyncIterator, Awaitable, Callable
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from fastapi import FastAPI, Request, Response
@@ -28,6 +25,7 @@ from app.clocks import Clock, SystemClock
 from app.config import Settings
 from app.errors import AppError
 from app.games import rules
+from app.games.botpool import bot_pool
 from app.games.service import GameService
 from app.identity import COOKIE_NAME, new_guest_id, sign_guest, verify_guest
 from app.metrics import Metrics
@@ -52,15 +50,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         hub = Hub(make_bus(settings.redis_url), PresenceBoard(), clock.now_ms)
         await hub.start()
         bot = rules.bot_decider()
-        # The bot thinks in worker processes: pure CPU work that must not hold the event
-        # loop's GIL. Workers start on first use; "spawn" keeps them free of the loop's state.
-        executor = (
-            ProcessPoolExecutor(
-                max_workers=max(1, (os.cpu_count() or 2) - 1), mp_context=multiprocessing.get_context("spawn")
-            )
-            if bot
-            else None
-        )
+        executor = bot_pool() if bot else None
         service = GameService(engine, clock, hub, metrics, settings, bot=bot, executor=executor)
         app.state.engine = engine
         app.state.hub = hub
