@@ -93,7 +93,7 @@ class RedisBus:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-        await self._pubsub.aclose()
+        await self._pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py leaves it untyped
         await self._redis.aclose()
 
 

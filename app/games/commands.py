@@ -134,10 +134,10 @@ def _conclude(game: LoadedGame, seat: int | None, result: Result, client_id: str
 
 
 def _apply(
-    game: LoadedGame, seat: int | None, action: dict[str, Any], kind: str, client_id: str | None, now: int
-):
+    game: LoadedGame, seat: int, action: dict[str, Any], kind: str, client_id: str | None, now: int
+) -> tuple[LoadedGame, LogEntry]:
     try:
-        transition = GAME.apply(game.state, seat, action)  # type: ignore[arg-type]
+        transition = GAME.apply(game.state, seat, action)
     except GameError as error:
         raise engine_error(error) from None
     entry = LogEntry(seat, kind, action, client_id, transition.events, now)

@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import Table, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -26,10 +26,10 @@ from app.games.runtime import LoadedGame, RoomInfo, RoomRuntime, SlotHolder
 from app.models import GameAction, GameRow, Room, RoomSeat
 from engine.core import Event, Result
 
-_ROOMS = Room.__table__
-_SEATS = RoomSeat.__table__
-_GAMES = GameRow.__table__
-_ACTIONS = GameAction.__table__
+_ROOMS = cast(Table, Room.__table__)
+_SEATS = cast(Table, RoomSeat.__table__)
+_GAMES = cast(Table, GameRow.__table__)
+_ACTIONS = cast(Table, GameAction.__table__)
 
 
 def dumps(value: Any) -> str:

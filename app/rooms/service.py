@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, replace
+from typing import cast
 
-from sqlalchemy import BigInteger, insert, literal, select, update
+from sqlalchemy import BigInteger, Table, insert, literal, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -24,9 +25,9 @@ from app.identity import digest_matches, new_token, token_digest
 from app.models import GameRow, Room, RoomSeat
 from app.rooms.schemas import RoomCreate
 
-_ROOMS = Room.__table__
-_SEATS = RoomSeat.__table__
-_GAMES = GameRow.__table__
+_ROOMS = cast(Table, Room.__table__)
+_SEATS = cast(Table, RoomSeat.__table__)
+_GAMES = cast(Table, GameRow.__table__)
 
 
 @dataclass(frozen=True, slots=True)

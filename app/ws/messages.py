@@ -108,5 +108,5 @@ def claimed_id(text: str) -> str | None:
             data["id"].encode()
         except UnicodeEncodeError:  # "\ud800": a lone surrogate cannot be sent back
             return None
-        return data["id"]
+        return str(data["id"])
     return None

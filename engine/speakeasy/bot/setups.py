@@ -92,11 +92,11 @@ def _south_setup(options: RuleOptions, rng: random.Random) -> dict[int, int]:
     probes = [THUG, THUG, HENCHMAN, KID, KID, GUNNER, CAR, HENCHMAN]
     rng.shuffle(probes)
     for name in front[: rng.randint(3, 5)]:
-        kind = next((k for k in probes if left[k]), None)
-        if kind is None:
+        probe = next((k for k in probes if left[k]), None)
+        if probe is None:
             break
-        probes.remove(kind)
-        put(name, kind)
+        probes.remove(probe)
+        put(name, probe)
     # The rest: cheap forward, valuable behind, with noise.
     rest = [kind for kind, count in left.items() for _ in range(count)]
     squares = [sq for sq in setup_squares(0) if sq not in placed]
