@@ -7,6 +7,7 @@ lifespan and kept on ``app.state``; nothing is global, so tests can run several 
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -38,6 +39,18 @@ log = logging.getLogger("speakeasy.app")
 _COOKIE_MAX_AGE = 400 * 24 * 3600
 
 
+def tune_gc() -> None:
+    """Fewer, shorter garbage collections for a long-lived server. What is alive once the
+    server has started (modules, engine tables, settings) moves to the permanent
+    generation, and young collections run every 50,000 allocations instead of 700: a full
+    collection over a heap of a thousand games stalled every socket for hundreds of ms.
+    Measured with bench/load.py at 1,000 games and 1,000 moves/s: p99 from about 600 ms to
+    35-76 ms (docs/proof.md)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
+
+
 def create_app(settings: Settings | None = None, clock: Clock | None = None) -> FastAPI:
     settings = settings or Settings()
     clock = clock or SystemClock()
@@ -55,6 +68,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         app.state.engine = engine
         app.state.hub = hub
         app.state.service = service
+        tune_gc()
         log.info(
             "speakeasy started",
             extra={
