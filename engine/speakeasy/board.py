@@ -131,7 +131,6 @@ def _neighbours(sq: int, lines: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
 
 
 NEIGHBOURS: Final = tuple(_neighbours(sq, LINES) for sq in range(SIZE))
-NEIGHBOUR_MASK: Final = tuple(_mask(NEIGHBOURS[sq]) for sq in range(SIZE))
 # Neighbours reached by a line that is not a street line: steps a slide never covers.
 STEP_ONLY: Final = tuple(
     tuple(n for n in NEIGHBOURS[sq] if (min(sq, n), max(sq, n)) not in _street_pairs) for sq in range(SIZE)
@@ -165,16 +164,6 @@ RAYS: Final = tuple(
 # x+5 (north). EAST_LINK has bit x set when x--x+1 is a street line; NORTH_LINK likewise.
 EAST_LINK: Final = _mask(a for a, b in STREET_LINES if b == a + 1)
 NORTH_LINK: Final = _mask(a for a, b in STREET_LINES if b == a + 5)
-
-
-def street_spread(region: int) -> int:
-    """Locations joined by one street line to a location of ``region`` (a mask)."""
-    return (
-        ((region & EAST_LINK) << 1)
-        | ((region >> 1) & EAST_LINK)
-        | ((region & NORTH_LINK) << 5)
-        | ((region >> 5) & NORTH_LINK)
-    )
 
 
 def squares_of(mask: int) -> list[int]:

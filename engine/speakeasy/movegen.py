@@ -146,7 +146,7 @@ def generate(board: list[int], own: int, enemy: int, bar_exit: bool, pieces: int
 
 def legal_moves(board: list[int], occ: list[int], side: int, bar_exit: bool, fixed: int = 0) -> list[int]:
     """Legal moves of ``side``; ``fixed`` may name pieces known never to move (skipped).
-    Hot paths call :func:`generate` directly with the same arguments spelled out."""
+    This is the one way the engine asks for a side's moves."""
     own = occ[side]
     return generate(board, own, occ[side ^ 1], bar_exit, own & ~fixed)
 

@@ -11,10 +11,10 @@ from engine.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
 from engine.rng import Rng
 from engine.speakeasy.board import BARS, BUILDINGS, NAMES, SIZE
 from engine.speakeasy.combat import TABLES
-from engine.speakeasy.movegen import generate, legal_moves, parse_move, piece_moves
+from engine.speakeasy.movegen import legal_moves, parse_move, piece_moves
 from engine.speakeasy.pieces import BABE, BOSS, REVEALED, SPEAKEASY, UNKNOWN, make
 from engine.speakeasy.rules import RuleOptions
-from engine.speakeasy.setup import SIDE_NAMES, parse_setup, setup_text
+from engine.speakeasy.setup import parse_setup, setup_text
 from engine.speakeasy.state import (
     ATTACKER,
     DEFENDER,
@@ -164,8 +164,7 @@ def _settle(state: State, mover: int) -> None:
     no move loses even on the ply that reaches the limit, as checkmate beats the 50-move
     rule in chess; rulebook silent.)"""
     side = state.to_move
-    own = state.occ[side]
-    moves = generate(state.board, own, state.occ[side ^ 1], state.options.bar_exit, own & ~state.fixed[side])
+    moves = legal_moves(state.board, state.occ, side, state.options.bar_exit, state.fixed[side])
     state.legal_cache = moves
     if not moves and not _has_hidden(state, side):
         state.result = Result.win(mover, NO_MOVES)
@@ -201,4 +200,4 @@ def conclude(state: State, result: Result) -> State:
     return new
 
 
-__all__ = ["SIDE_NAMES", "advance", "apply_move", "apply_setup", "conclude", "legal", "new_state"]
+__all__ = ["advance", "apply_move", "apply_setup", "conclude", "legal", "new_state"]

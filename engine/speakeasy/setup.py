@@ -18,14 +18,13 @@ from engine.speakeasy.board import (
     mirror,
     squares_of,
 )
-from engine.speakeasy.notation import cell_text, format_board, parse_board
+from engine.speakeasy.notation import format_board, parse_board
 from engine.speakeasy.pieces import (
     ARMY,
     BABE,
     CODE,
     FBI,
     REVEALED,
-    SIDE_LETTERS,
     SPEAKEASY,
     UNKNOWN,
     make,
@@ -182,8 +181,6 @@ OPENINGS: Final[list[tuple[str, str]]] = [(name, opening_for(name, 0)) for name 
 
 __all__ = [
     "OPENINGS",
-    "SIDE_LETTERS",
-    "cell_text",
     "check_setup",
     "opening_for",
     "opening_names",
