@@ -19,8 +19,10 @@ from typing import Any
 
 import asyncpg
 import httpx
+import pytest
 import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from app.config import Settings
 from app.db import migrate_url
@@ -252,6 +254,38 @@ class Player:
 
 def token_of(url: str) -> str:
     return url.rsplit("/", 1)[1]
+
+
+async def refused_socket(url: str, cookie: str | None) -> tuple[dict[str, Any], int | None]:
+    """Open a socket that the server must refuse: its one frame and the close code."""
+    headers = {"Cookie": f"{COOKIE_NAME}={cookie}"} if cookie else {}
+    async with connect(url, additional_headers=headers) as ws:
+        frame = json.loads(await ws.recv())
+        with pytest.raises(ConnectionClosed):
+            await ws.recv()
+        return frame, ws.close_code
+
+
+async def race_two_moves(
+    first: Socket, second: Socket, moves: tuple[str, str], version: int
+) -> list[dict[str, Any]]:
+    """Two tabs of one seat send different moves against the same version at once; the
+    answer each got to its own move (``ack`` or ``error``), in the order given."""
+    ids = ("race-1", "race-2")
+    await asyncio.gather(
+        *(
+            sock.send({"type": "move", "id": action_id, "move": move, "version": version})
+            for sock, action_id, move in zip((first, second), ids, moves, strict=True)
+        )
+    )
+    answers = []
+    for sock, action_id in zip((first, second), ids, strict=True):
+        while True:
+            frame = await sock.recv(skip=("presence", "event", "offers"))
+            if frame.get("id") == action_id:
+                answers.append(frame)
+                break
+    return answers
 
 
 class Table:

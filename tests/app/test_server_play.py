@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 from conftest import Server
-from server_harness import seat_two
+from server_harness import race_two_moves, seat_two
 
 HIDDEN_LEAK = re.compile(r"(?<![A-Za-z])([sn])([1-8KBFS])")
 
@@ -114,17 +113,7 @@ async def test_two_tabs_conflicting_moves_one_wins(server: Server) -> None:
     legal = mover.view["legal"]  # type: ignore[index]
     assert len(legal) >= 2
     version = table.version
-    await asyncio.gather(
-        mover.send({"type": "move", "id": "tab1", "move": legal[0], "version": version}),
-        second_tab.send({"type": "move", "id": "tab2", "move": legal[1], "version": version}),
-    )
-    answers = []
-    for socket, action_id in ((mover, "tab1"), (second_tab, "tab2")):
-        while True:
-            frame = await socket.recv(skip=("presence", "event", "offers"))
-            if frame.get("id") == action_id:
-                answers.append(frame)
-                break
+    answers = await race_two_moves(mover, second_tab, (legal[0], legal[1]), version)
     kinds = sorted(frame["type"] for frame in answers)
     assert kinds == ["ack", "error"], answers
     refused = next(frame for frame in answers if frame["type"] == "error")

@@ -18,7 +18,7 @@ import httpx
 import pytest
 import redis.asyncio as redis
 import server_harness as harness
-from server_harness import Player, seat_two
+from server_harness import Player, race_two_moves, seat_two
 
 pytestmark = pytest.mark.postgres
 
@@ -151,17 +151,7 @@ async def test_two_processes_conflicting_moves_exactly_one_applies(pg_url: str) 
         assert tab_b.seat == mover.seat and tab_b.last_version == mover.last_version
         legal = mover.view["legal"]  # type: ignore[index]
         version = table.version
-        await asyncio.gather(
-            mover.send({"type": "move", "id": "A", "move": legal[0], "version": version}),
-            tab_b.send({"type": "move", "id": "B", "move": legal[1], "version": version}),
-        )
-        answers = []
-        for sock, action_id in ((mover, "A"), (tab_b, "B")):
-            while True:
-                frame = await sock.recv(skip=("presence", "event", "offers"))
-                if frame.get("id") == action_id:
-                    answers.append(frame)
-                    break
+        answers = await race_two_moves(mover, tab_b, (legal[0], legal[1]), version)
         assert sorted(frame["type"] for frame in answers) == ["ack", "error"], answers
         refused = next(frame for frame in answers if frame["type"] == "error")
         assert refused["code"] in ("stale_version", "not_your_turn", "conflict")

@@ -4,22 +4,8 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from conftest import Server
-from server_harness import seat_two, token_of
-from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
-
-from app.identity import COOKIE_NAME
-
-
-async def _refused(url: str, cookie: str | None) -> tuple[dict[str, object], int | None]:
-    headers = {"Cookie": f"{COOKIE_NAME}={cookie}"} if cookie else {}
-    async with connect(url, additional_headers=headers) as ws:
-        frame = json.loads(await ws.recv())
-        with pytest.raises(ConnectionClosed):
-            await ws.recv()
-        return frame, ws.close_code
+from server_harness import refused_socket, seat_two, token_of
 
 
 async def test_strangers_and_bad_watch_tokens_are_refused(server: Server) -> None:
@@ -28,16 +14,18 @@ async def test_strangers_and_bad_watch_tokens_are_refused(server: Server) -> Non
     ws_base = server.base.replace("http://", "ws://")
     stranger = server.player()
     await stranger.http.get("/api/setups/openings")
-    frame, code = await _refused(f"{ws_base}/ws/rooms/{room_id}", stranger.cookie)
+    frame, code = await refused_socket(f"{ws_base}/ws/rooms/{room_id}", stranger.cookie)
     assert frame["code"] == "not_player" and code == 1008
-    frame, code = await _refused(f"{ws_base}/ws/rooms/{room_id}", None)
+    frame, code = await refused_socket(f"{ws_base}/ws/rooms/{room_id}", None)
     assert frame["code"] == "not_player" and code == 1008
-    frame, code = await _refused(f"{ws_base}/ws/rooms/{room_id}?watch=wrong", stranger.cookie)
+    frame, code = await refused_socket(f"{ws_base}/ws/rooms/{room_id}?watch=wrong", stranger.cookie)
     assert frame["code"] == "forbidden" and code == 1008
     other = await table.players[0].create_room()
-    frame, code = await _refused(f"{ws_base}/ws/rooms/{room_id}?watch={token_of(other['watch_url'])}", None)
+    frame, code = await refused_socket(
+        f"{ws_base}/ws/rooms/{room_id}?watch={token_of(other['watch_url'])}", None
+    )
     assert frame["code"] == "forbidden"
-    frame, code = await _refused(f"{ws_base}/ws/rooms/missing", stranger.cookie)
+    frame, code = await refused_socket(f"{ws_base}/ws/rooms/missing", stranger.cookie)
     assert frame["code"] == "forbidden" and code == 1008
 
 

@@ -24,12 +24,11 @@ import httpx
 import pytest
 import server_harness as harness
 from conftest import Server
-from server_harness import Socket, Table, seat_two, token_of
-from websockets.asyncio.client import connect
+from server_harness import Socket, Table, refused_socket, seat_two, token_of
 from websockets.exceptions import ConnectionClosed
 
 from app.errors import AppError
-from app.identity import COOKIE_NAME, sign_guest
+from app.identity import sign_guest
 from app.ws.messages import Ping, parse
 from engine.errors import GameError
 from engine.speakeasy.rules import options_from
@@ -302,15 +301,6 @@ async def test_rate_limit_is_per_connection_and_recovers(server: Server) -> None
 
 
 # -- authorization ------------------------------------------------------------------------
-async def _refused_socket(url: str, cookie: str | None) -> tuple[dict[str, Any], int | None]:
-    headers = {"Cookie": f"{COOKIE_NAME}={cookie}"} if cookie else {}
-    async with connect(url, additional_headers=headers) as ws:
-        frame = json.loads(await ws.recv())
-        with pytest.raises(ConnectionClosed):
-            await ws.recv()
-        return frame, ws.close_code
-
-
 async def test_authorization_refusals(server: Server) -> None:
     table = await seat_two(server)
     await table.setups()
@@ -334,7 +324,7 @@ async def test_authorization_refusals(server: Server) -> None:
     forged = sign_guest("another-secret-of-16+chars", alice.cookie.split(".")[0])  # type: ignore[union-attr]
     tampered = alice.cookie[:-1] + ("0" if alice.cookie[-1] != "0" else "1")  # type: ignore[index]
     for cookie in (forged, tampered, mallory.cookie, "", "x" * 500):
-        frame, code = await _refused_socket(f"{ws_base}/ws/rooms/{room_id}", cookie)
+        frame, code = await refused_socket(f"{ws_base}/ws/rooms/{room_id}", cookie)
         assert frame["code"] == "not_player" and code == 1008
     claim = await mallory.claim(table.room["invite_url"])  # the invite, replayed after Bob used it
     assert claim.status_code == 409 and claim.json()["detail"]["code"] == "room_full"
@@ -349,17 +339,17 @@ async def test_authorization_refusals(server: Server) -> None:
     _clear_error(await _answer(spy), {"not_player"})
     # A watch link of this room does not open another room, nor an invite token a socket.
     other_room = await mallory.create_room()
-    frame, code = await _refused_socket(
+    frame, code = await refused_socket(
         f"{ws_base}/ws/rooms/{other_room['room_id']}?watch={token_of(table.room['watch_url'])}", bob.cookie
     )
     assert frame["code"] == "forbidden" and code == 1008
-    frame, code = await _refused_socket(
+    frame, code = await refused_socket(
         f"{ws_base}/ws/rooms/{room_id}?watch={token_of(table.room['invite_url'])}", mallory.cookie
     )
     assert frame["code"] == "forbidden" and code == 1008
     # Alice in another room's socket holds no seat there; a hello naming another game
     # gets this room's game.
-    frame, code = await _refused_socket(f"{ws_base}/ws/rooms/{other_room['room_id']}", alice.cookie)
+    frame, code = await refused_socket(f"{ws_base}/ws/rooms/{other_room['room_id']}", alice.cookie)
     assert frame["code"] == "not_player"
     other_game = (await mallory.http.get(f"/api/rooms/{other_room['room_id']}")).json()["game_id"]
     probe = await alice.connect(room_id, hello=False)
