@@ -143,10 +143,7 @@ class GroupCommit:
                 for before, _after, entries, _now in items:
                     if before.id not in committed:
                         continue
-                    version = before.version
-                    for entry in entries:
-                        row = store._log_values(before.id, version, entry)
-                        version += len(entry.events)
+                    for row in store.log_rows(before.id, before.version, entries):
                         for index, column in enumerate(_INSERT_COLUMNS):
                             logs[index].append(row[column])
                 if logs[0]:

@@ -175,6 +175,17 @@ async def current_seq(conn: AsyncConnection, room_id: str) -> tuple[str | None, 
     return (None, None) if row is None else (row[0], row[1])
 
 
+def log_rows(game_id: str, before_version: int, entries: Sequence[LogEntry]) -> list[dict[str, Any]]:
+    """The ``game_actions`` rows of one change: each entry numbered by the versions of its
+    events, counting on from ``before_version``."""
+    rows = []
+    version = before_version
+    for entry in entries:
+        rows.append(_log_values(game_id, version, entry))
+        version += len(entry.events)
+    return rows
+
+
 def _log_values(game_id: str, before_version: int, entry: LogEntry) -> dict[str, Any]:
     return {
         "game_id": game_id,
@@ -206,12 +217,7 @@ async def write_change(
     )
     if result.rowcount != 1:
         raise Conflict()
-    version = before.version
-    rows = []
-    for entry in entries:
-        rows.append(_log_values(before.id, version, entry))
-        version += len(entry.events)
-    await conn.execute(insert(_ACTIONS), rows)
+    await conn.execute(insert(_ACTIONS), log_rows(before.id, before.version, entries))
     if next_game is not None:
         await conn.execute(insert(_GAMES).values(**new_game_values(next_game, now)))
         moved = await conn.execute(
