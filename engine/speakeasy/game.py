@@ -7,8 +7,7 @@ from typing import Any
 
 from engine.core import EXTERNAL_ENDINGS, Event, Game, Result, Transition, Viewer
 from engine.errors import InvalidAction
-from engine.rng import Rng, mix64
-from engine.speakeasy import play, serialize, view
+from engine.speakeasy import chance, play, serialize, view
 from engine.speakeasy.movegen import move_text
 from engine.speakeasy.rules import PRESETS, options_from
 from engine.speakeasy.setup import random_setup
@@ -20,12 +19,16 @@ class SpeakEasy(Game[State]):
     min_players = 2
     max_players = 2
 
-    def new_game(self, seed: int, options: Mapping[str, Any] | None = None, players: int = 2) -> State:
+    def new_game(self, seed: str | int, options: Mapping[str, Any] | None = None, players: int = 2) -> State:
+        """``seed``: 64 hex digits (the platform generator), or a non-negative integer for the
+        legacy stream (what the server passes until it draws hex seeds; ``docs/engine.md``)."""
         if players != 2:
             raise InvalidAction("Speak Easy is for two players")
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise InvalidAction("the seed must be a non-negative integer")
-        return play.new_state(options_from(options), seed)
+        try:
+            checked = chance.check(seed)
+        except ValueError as exc:
+            raise InvalidAction(str(exc)) from None
+        return play.new_state(options_from(options), checked)
 
     def presets(self) -> Mapping[str, Mapping[str, Any]]:
         return {name: opts.to_dict() for name, opts in PRESETS.items()}
@@ -68,7 +71,7 @@ class SpeakEasy(Game[State]):
     def default_action(self, state: State, seat: int) -> dict[str, Any] | None:
         if state.phase != SETUP or state.setups[seat] is not None:
             return None
-        rng = Rng(mix64(state.rng ^ (0xA5A5 + seat)))
+        rng = chance.default_setup_stream(state.seed, state.rng, seat)
         return {"type": "setup", "position": random_setup(seat, rng, state.options)}
 
     def result(self, state: State) -> Result | None:

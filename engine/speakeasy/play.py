@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.core import Result
 from engine.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
-from engine.rng import Rng
+from engine.speakeasy import chance
 from engine.speakeasy.board import BARS, BUILDINGS, NAMES, SIZE
 from engine.speakeasy.combat import TABLES
 from engine.speakeasy.movegen import legal_moves, parse_move, piece_moves
@@ -33,8 +33,9 @@ NO_MOVES = "no_moves"
 NO_COMBAT = "no_combat"
 
 
-def new_state(options: RuleOptions, seed: int) -> State:
-    return State(options=options, seed=seed, rng=Rng(seed).state, phase=SETUP, board=[0] * SIZE, to_move=0)
+def new_state(options: RuleOptions, seed: chance.Seed) -> State:
+    rng = chance.initial(seed)
+    return State(options=options, seed=seed, rng=rng, phase=SETUP, board=[0] * SIZE, to_move=0)
 
 
 def apply_setup(state: State, side: int, text: str) -> State:
@@ -55,9 +56,7 @@ def apply_setup(state: State, side: int, text: str) -> State:
     setups[side] = setup_text(placed, side)
     new.setups = (setups[0], setups[1])
     if None not in new.setups:
-        rng = Rng.resume(state.rng)
-        first = rng.below(2)
-        new.rng = rng.state
+        first, new.rng = chance.draw_first(state.seed, state.rng)
         new.first = new.to_move = first
         new.phase = PLAY
         _settle(new, mover=first ^ 1)

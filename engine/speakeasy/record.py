@@ -22,6 +22,7 @@ import re
 
 from engine.core import Result
 from engine.errors import GameError, InvalidAction
+from engine.rng import is_seed
 from engine.speakeasy.game import SpeakEasy
 from engine.speakeasy.pieces import SIDE_LETTERS
 from engine.speakeasy.play import CAPTURE, NO_COMBAT, NO_MOVES
@@ -79,7 +80,7 @@ def replay(text: str) -> State:
                 continue
             if state is None:
                 options = json.loads(headers.get("Options", "{}").replace("'", '"'))
-                state = _GAME.new_game(int(headers["Seed"]), options)
+                state = _GAME.new_game(_seed(headers["Seed"]), options)
             state = _replay_line(state, line)
         except (GameError, ValueError, KeyError) as exc:
             raise InvalidAction(f"record line {number}: {exc}") from None
@@ -88,6 +89,11 @@ def replay(text: str) -> State:
     if headers.get("Result", "*") != _result_tag(state.result):
         raise InvalidAction("the replayed result differs from the recorded one")
     return state
+
+
+def _seed(text: str) -> str | int:
+    """A recorded seed: 64 hex digits, or the decimal integer of a legacy-stream game."""
+    return text if is_seed(text) else int(text)
 
 
 def _replay_line(state: State, line: str) -> State:

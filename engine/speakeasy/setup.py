@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Final
 
 from engine.errors import IllegalAction, InvalidAction
-from engine.rng import Rng
+from engine.rng import Chance
+from engine.rng_legacy import LegacyRng
 from engine.speakeasy.board import (
     BACK_RANKS,
     BUILDINGS,
@@ -106,10 +107,11 @@ def setup_text(board: list[int], side: int) -> str:
     return format_board(only, [True] * SIZE)
 
 
-def random_setup(side: int, seed: int | Rng, options: RuleOptions | None = None) -> str:
-    """A uniformly shuffled legal setup for ``side``, drawn from ``seed``."""
+def random_setup(side: int, seed: int | Chance, options: RuleOptions | None = None) -> str:
+    """A uniformly shuffled legal setup for ``side``, drawn from ``seed``: a generator, or an
+    integer seeding the legacy stream (as the server's "random setup" button does)."""
     options = options or RuleOptions()
-    rng = seed if isinstance(seed, Rng) else Rng(seed)
+    rng: Chance = LegacyRng(seed) if isinstance(seed, int) else seed
     free = setup_squares(side)
     board = [0] * SIZE
 

@@ -68,7 +68,7 @@ class State:
         self,
         *,
         options: RuleOptions,
-        seed: int,
+        seed: int | str,
         rng: int,
         phase: str,
         board: list[int],

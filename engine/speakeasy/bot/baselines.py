@@ -13,7 +13,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.rng import Rng
+from engine.rng_legacy import LegacyRng as Rng
 from engine.speakeasy.bot.beliefs import options_of
 from engine.speakeasy.bot.evaluate import VALUE
 from engine.speakeasy.combat import TABLES

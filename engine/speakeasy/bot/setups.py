@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from engine.errors import GameError
-from engine.rng import Rng
+from engine.rng_legacy import LegacyRng as Rng
 from engine.speakeasy.board import mirror, square
 from engine.speakeasy.bot.evaluate import VALUE
 from engine.speakeasy.pieces import (
