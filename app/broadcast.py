@@ -133,13 +133,18 @@ class Hub:
         await self._announce(listener.room_id, listener.slot)
 
     async def leave(self, listener: Listener) -> None:
-        listeners = self._rooms.get(listener.room_id)
+        """Forget ``listener``, then tell everyone. The bookkeeping is done before the
+        first ``await``: two sockets of a room closing at once must not both find the room
+        empty after the publish (the second ``del`` raised, and a socket joining in between
+        lost its broadcasts)."""
+        room_id = listener.room_id
+        listeners = self._rooms.get(room_id)
         if listeners is None or listener not in listeners:
             return
         listeners.discard(listener)
-        await self._announce(listener.room_id, listener.slot)
         if not listeners:
-            del self._rooms[listener.room_id]
+            del self._rooms[room_id]
+        await self._announce(room_id, listener.slot)
 
     async def _announce(self, room_id: str, slot: int | None) -> None:
         count = sum(1 for other in self._rooms.get(room_id, ()) if other.slot == slot)
@@ -169,6 +174,8 @@ class Hub:
             changed = self.presence.update(
                 room_id, message["slot"], message["origin"], message["count"], message["at"]
             )
+            if room_id not in self._rooms and self.presence.idle(room_id):
+                self.presence.forget(room_id)  # nobody anywhere: keep nothing of it here
             if not changed:
                 return
         for listener in tuple(self._rooms.get(room_id, ())):

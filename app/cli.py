@@ -45,6 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         port=args.port,
         ws_max_size=64 * 1024,
         log_level=settings.log_level.lower(),
+        log_config=None,  # uvicorn's loggers go through the app's redacting handler (app/logs.py)
         access_log=False,
         proxy_headers=True,
     )

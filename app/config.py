@@ -7,10 +7,11 @@ secret, since the secret signs every guest identity.
 
 from __future__ import annotations
 
-from typing import Final, Literal
+import json
+from typing import Annotated, Final, Literal
 
-from pydantic import AliasChoices, Field, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import AliasChoices, Field, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEV_SECRET: Final = "development-only-secret-change-me"
 SQLITE_DEFAULT: Final = "sqlite+aiosqlite:///./speakeasy.db"
@@ -38,6 +39,13 @@ class Settings(BaseSettings):
     """At most this many missed events are replayed on reconnect; older gets a resync."""
     max_frame_bytes: int = 16 * 1024
     max_frames_per_second: int = 20
+    max_body_bytes: int = 16 * 1024
+    """Longest HTTP request body; a longer one is refused with 413 before it is read."""
+    max_sockets_per_address: int = 64
+    """Open WebSockets one client address may hold on one server process."""
+    rooms_per_minute: int = 10
+    room_burst: int = 20
+    """Rooms one client address may create: ``room_burst`` at once, then ``rooms_per_minute``."""
     db_pool_size: int = 10
     log_level: str = "INFO"
     log_json: bool = True
@@ -55,3 +63,30 @@ class Settings(BaseSettings):
     @property
     def is_sqlite(self) -> bool:
         return self.database_url.startswith("sqlite")
+
+    # Guest cookie and cross-site protection (docs/server.md, "Identity and cross-site requests").
+    old_secrets: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    """Retired secrets (comma-separated, or a JSON list): guest cookies signed under one of
+    them are still accepted and re-issued under ``secret``."""
+    guest_max_age_seconds: int = Field(default=180 * 24 * 3600, ge=3600)
+    """A guest cookie older than this is not an identity; it is re-issued after a quarter."""
+    allowed_origins: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    """Origins besides the server's own (comma-separated, or a JSON list) whose pages may
+    send state-changing requests and open sockets."""
+
+    @field_validator("old_secrets", "allowed_origins", mode="before")
+    @classmethod
+    def _list_from_text(cls, value: object) -> object:
+        if isinstance(value, str):
+            text = value.strip()
+            if text.startswith("["):
+                return json.loads(text)
+            return [part.strip() for part in text.split(",") if part.strip()]
+        return value
+
+    @field_validator("old_secrets")
+    @classmethod
+    def _old_secrets_long_enough(cls, value: list[str]) -> list[str]:
+        if any(len(secret) < 16 for secret in value):
+            raise ValueError("every SPEAKEASY_OLD_SECRETS entry must be at least 16 characters")
+        return value

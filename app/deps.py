@@ -48,3 +48,8 @@ GuestDep = Annotated[str, Depends(_guest)]
 
 def base_url(request: Request, settings: Settings) -> str:
     return (settings.public_url or str(request.base_url)).rstrip("/")
+
+
+def client_address(request: Request) -> str:
+    """The caller's address (the proxy's ``X-Forwarded-For`` when uvicorn trusts it)."""
+    return request.client.host if request.client else "unknown"

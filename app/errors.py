@@ -8,8 +8,8 @@
 
 The codes of the socket are those of ``docs/protocol.md``: ``bad_message``, ``too_large``,
 ``rate_limited``, ``not_your_turn``, ``illegal``, ``stale_version``, ``game_over``,
-``not_player``, ``forbidden``, ``conflict``. HTTP adds ``not_found``, ``expired``,
-``room_full``, ``not_over``, ``bad_request``.
+``not_player``, ``forbidden``, ``conflict``, ``unavailable``. HTTP adds ``not_found``,
+``expired``, ``room_full``, ``not_over``, ``bad_request``.
 """
 
 from __future__ import annotations
@@ -29,3 +29,9 @@ class AppError(Exception):
 class Conflict(AppError):
     def __init__(self, message: str = "another command changed the game first; try again") -> None:
         super().__init__("conflict", message, 409)
+
+
+UNAVAILABLE = AppError(
+    "unavailable", "the server could not reach its database; nothing changed, try again", 503
+)
+"""What a database failure becomes at the edge: never a 500 page or a 1011 close."""

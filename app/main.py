@@ -18,17 +18,19 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import db, logs
 from app.broadcast import Hub, make_bus
 from app.clocks import Clock, SystemClock
 from app.config import Settings
-from app.errors import AppError
+from app.errors import UNAVAILABLE, AppError
 from app.games import rules
 from app.games.botpool import bot_pool
 from app.games.service import GameService
 from app.identity import COOKIE_NAME, new_guest_id, sign_guest, verify_guest
+from app.limits import BodyLimit, KeyedRateLimit, SocketCount
 from app.metrics import Metrics
 from app.presence import PresenceBoard
 from app.rooms.routes import router as api_router
@@ -90,6 +92,9 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.state.settings = settings
     app.state.clock = clock
     app.state.metrics = metrics
+    app.state.room_limit = KeyedRateLimit(settings.rooms_per_minute, settings.room_burst, clock.now_ms)
+    app.state.sockets = SocketCount(settings.max_sockets_per_address)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
 
     @app.middleware("http")
     async def guest_cookie(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
@@ -123,6 +128,13 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         return JSONResponse(
             {"detail": {"code": "bad_request", "message": f"{where}: {first['msg']}"}}, status_code=422
         )
+
+    @app.exception_handler(SQLAlchemyError)
+    async def database_error(_request: Request, error: SQLAlchemyError) -> JSONResponse:
+        """The database failed (it is down, or refused a value): a clear 503, never a 500
+        page, and nothing of the statement is echoed."""
+        log.error("database error", extra={"error": type(error).__name__})
+        return JSONResponse({"detail": UNAVAILABLE.detail()}, status_code=UNAVAILABLE.status)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:

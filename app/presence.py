@@ -9,7 +9,6 @@ watched here, so a restart restarts the grace period (in the absent player's fav
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any
 
 from app.games.runtime import LoadedGame, RoomInfo
@@ -18,8 +17,12 @@ Key = tuple[str, int | None]
 
 
 class PresenceBoard:
+    """Counts per room, then per chair, then per process; a room whose counts all fall to
+    zero while no socket of this process watches it is forgotten (see :meth:`Hub._deliver`),
+    so rooms seen only through the bus do not accumulate."""
+
     def __init__(self) -> None:
-        self._counts: dict[Key, dict[str, int]] = defaultdict(dict)
+        self._counts: dict[str, dict[int | None, dict[str, int]]] = {}
         self._gone_since: dict[Key, int] = {}
         self._first_seen: dict[str, int] = {}
 
@@ -29,18 +32,26 @@ class PresenceBoard:
     def forget(self, room_id: str) -> None:
         """Drop what is known of a room no one here watches any more."""
         self._first_seen.pop(room_id, None)
-        for key in [key for key in self._counts if key[0] == room_id]:
-            del self._counts[key]
-            self._gone_since.pop(key, None)
+        for slot in self._counts.pop(room_id, {}):
+            self._gone_since.pop((room_id, slot), None)
+
+    def rooms(self) -> int:
+        """How many rooms the board holds anything of (a bound the tests check)."""
+        return len(self._counts.keys() | self._first_seen.keys())
+
+    def idle(self, room_id: str) -> bool:
+        """Whether no process reports a connection to the room."""
+        return not any(any(counts.values()) for counts in self._counts.get(room_id, {}).values())
 
     def update(self, room_id: str, slot: int | None, origin: str, count: int, at: int) -> bool:
         """Record ``origin``'s count; return whether the total changed between 0 and more."""
         key = (room_id, slot)
         before = self.total(key)
+        by_origin = self._counts.setdefault(room_id, {}).setdefault(slot, {})
         if count > 0:
-            self._counts[key][origin] = count
+            by_origin[origin] = count
         else:
-            self._counts[key].pop(origin, None)
+            by_origin.pop(origin, None)
         after = self.total(key)
         if before > 0 and after == 0:
             self._gone_since[key] = at
@@ -50,7 +61,8 @@ class PresenceBoard:
         return (before > 0) != (after > 0) or slot is None
 
     def total(self, key: Key) -> int:
-        return sum(self._counts.get(key, {}).values())
+        room_id, slot = key
+        return sum(self._counts.get(room_id, {}).get(slot, {}).values())
 
     def gone_ms(self, room: RoomInfo, slot: int, now: int) -> int | None:
         """How long the chair's guest has been disconnected; ``None`` when he is connected,

@@ -105,8 +105,11 @@ class GameService:
                 runtime = await store.load_room(conn, room_id)
             if runtime is None:
                 raise AppError("not_found", "no such room", 404)
-            self._runtimes[room_id] = runtime
-            self.metrics.games_active.set(len(self._runtimes))
+            if self.hub.is_local(room_id):
+                # Only rooms a socket of this process watches are kept (and released when
+                # the last one closes): a summary request or a refused socket caches nothing.
+                self._runtimes[room_id] = runtime
+                self.metrics.games_active.set(len(self._runtimes))
         return runtime
 
     def invalidate(self, room_id: str) -> None:
@@ -130,11 +133,16 @@ class GameService:
         timer = self._timers.pop(room_id, None)
         if timer is not None:
             timer.cancel()
-        lock = self._locks.get(room_id)
-        if lock is not None and not lock.locked():
-            del self._locks[room_id]
+        self._drop_idle_lock(room_id)
         self.hub.presence.forget(room_id)
         self.invalidate(room_id)
+
+    def _drop_idle_lock(self, room_id: str) -> None:
+        """A room no socket here watches keeps no lock once no command holds or awaits it
+        (a bot's move in a room nobody watches would leave one behind)."""
+        lock = self._locks.get(room_id)
+        if lock is not None and not lock.locked() and not self.hub.is_local(room_id):
+            del self._locks[room_id]
 
     # -- the command path -----------------------------------------------------------------
     async def execute(self, room_id: str, slot: int, command: Command) -> int:
@@ -149,6 +157,7 @@ class GameService:
             outcome = error.code
             raise
         finally:
+            self._drop_idle_lock(room_id)
             self.metrics.commands.labels(command.type, outcome).inc()
             self.metrics.command_latency.labels(command.type).observe(time.perf_counter() - started)
 
@@ -368,7 +377,14 @@ class GameService:
                 self._spawn(self._bot_turn(runtime.room.id, slot, seat, holder.bot_level, runtime.game))
 
     async def _bot_turn(self, room_id: str, slot: int, seat: int, level: str, game: Any) -> None:
-        """Think off the event loop, then act through the same command path as anyone."""
+        """Think off the event loop, then act through the same command path as anyone. The
+        turn is marked as being thought about until the action was tried, no longer."""
+        try:
+            await self._bot_act(room_id, slot, seat, level, game)
+        finally:
+            self._bot_turns.discard((game.id, game.version))
+
+    async def _bot_act(self, room_id: str, slot: int, seat: int, level: str, game: Any) -> None:
         assert self._bot is not None
         view = GAME.view(game.state, seat, history=True)
         loop = asyncio.get_running_loop()

@@ -8,9 +8,10 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import PlainTextResponse
 
-from app.deps import ClockDep, EngineDep, GuestDep, HubDep, ServiceDep, SettingsDep, base_url
+from app.deps import ClockDep, EngineDep, GuestDep, HubDep, ServiceDep, SettingsDep, base_url, client_address
 from app.errors import AppError
 from app.games import frames, rules, store
+from app.inputs import GameIdPath, RoomIdPath, TokenPath
 from app.rooms import service
 from app.rooms.schemas import (
     Claimed,
@@ -38,6 +39,8 @@ async def create_room(
     settings: SettingsDep,
     games: ServiceDep,
 ) -> RoomCreated:
+    if not request.app.state.room_limit.take(client_address(request)):
+        raise AppError("rate_limited", "too many rooms created from your address; wait a minute", 429)
     if body.bot is not None and not games.bots_available:
         raise AppError("bot_unavailable", "computer opponents are not available on this server yet", 422)
     created = await service.create_room(
@@ -56,7 +59,7 @@ async def create_room(
 
 
 @router.get("/rooms/{room_id}")
-async def room_summary(room_id: str, guest: GuestDep, games: ServiceDep) -> dict[str, object]:
+async def room_summary(room_id: RoomIdPath, guest: GuestDep, games: ServiceDep) -> dict[str, object]:
     games.invalidate(room_id)
     runtime = await games.runtime(room_id)
     return frames.room_summary(runtime.room, runtime.room.slot_of(guest), runtime.game)
@@ -64,7 +67,7 @@ async def room_summary(room_id: str, guest: GuestDep, games: ServiceDep) -> dict
 
 @router.post("/invites/{token}/claim")
 async def claim_invite(
-    token: str, guest: GuestDep, engine: EngineDep, hub: HubDep, clock: ClockDep
+    token: TokenPath, guest: GuestDep, engine: EngineDep, hub: HubDep, clock: ClockDep
 ) -> Claimed:
     room_id, seat = await service.claim_invite(engine, hub, token, guest, clock.now_ms())
     return Claimed(room_id=room_id, seat=seat)
@@ -72,7 +75,12 @@ async def claim_invite(
 
 @router.post("/rooms/{room_id}/invite")
 async def reissue_invite(
-    room_id: str, request: Request, guest: GuestDep, engine: EngineDep, clock: ClockDep, settings: SettingsDep
+    room_id: RoomIdPath,
+    request: Request,
+    guest: GuestDep,
+    engine: EngineDep,
+    clock: ClockDep,
+    settings: SettingsDep,
 ) -> InviteIssued:
     token = await service.reissue_invite(
         engine, room_id, guest, clock.now_ms(), settings.invite_ttl_seconds * 1000
@@ -81,7 +89,7 @@ async def reissue_invite(
 
 
 @router.get("/watch/{token}")
-async def watch_target(token: str, engine: EngineDep) -> WatchTarget:
+async def watch_target(token: TokenPath, engine: EngineDep) -> WatchTarget:
     return WatchTarget(room_id=await service.room_for_watch_token(engine, token))
 
 
@@ -95,7 +103,7 @@ async def watch_target(token: str, engine: EngineDep) -> WatchTarget:
         }
     },
 )
-async def game_record(game_id: str, engine: EngineDep) -> PlainTextResponse:
+async def game_record(game_id: GameIdPath, engine: EngineDep) -> PlainTextResponse:
     async with engine.connect() as conn:
         game = await store.load_game(conn, game_id)
     if game is None:

@@ -18,11 +18,12 @@ import contextlib
 import logging
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from app.broadcast import Hub, Message
 from app.config import Settings
-from app.errors import AppError
+from app.errors import UNAVAILABLE, AppError
 from app.games import frames
 from app.games.runtime import RoomRuntime
 from app.games.service import GameService
@@ -88,9 +89,11 @@ class Connection:
             for task in (reader, writer):
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
-            await self.hub.leave(self)
-            self.service.release(self.room_id)
-            self.metrics.connections.labels(self.role).dec()
+            try:
+                await self.hub.leave(self)
+            finally:
+                self.service.release(self.room_id)
+                self.metrics.connections.labels(self.role).dec()
 
     async def _close(self, code: int) -> None:
         if self.websocket.application_state != WebSocketState.DISCONNECTED:
@@ -141,6 +144,10 @@ class Connection:
             version = await self.service.execute(self.room_id, self.slot, parsed)
         except AppError as error:
             self._error(error.code, error.message, parsed.id)
+            return
+        except SQLAlchemyError as error:
+            log.error("database error", extra={"room": self.room_id, "error": type(error).__name__})
+            self._error(UNAVAILABLE.code, UNAVAILABLE.message, parsed.id)
             return
         self._queue.put_nowait(("text", frames.ack_frame(parsed.id, version)))
 

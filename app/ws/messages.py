@@ -8,13 +8,16 @@ nothing. See docs/protocol.md, "Client → server".
 from __future__ import annotations
 
 import json
+import re
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
 from app.errors import AppError
+from app.inputs import ACTION_ID, HEX_ID, Printable
 
-ActionId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+ActionId = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=ACTION_ID)]
+_ACTION_ID = re.compile(ACTION_ID)
 
 
 class _Message(BaseModel):
@@ -24,7 +27,7 @@ class _Message(BaseModel):
 class Hello(_Message):
     type: Literal["hello"]
     last_version: Annotated[int, Field(ge=0)] | None = None
-    game_id: Annotated[str, StringConstraints(max_length=32)] | None = None
+    game_id: Annotated[str, StringConstraints(pattern=HEX_ID)] | None = None
 
 
 class Ping(_Message):
@@ -34,13 +37,13 @@ class Ping(_Message):
 class Setup(_Message):
     type: Literal["setup"]
     id: ActionId
-    position: Annotated[str, StringConstraints(min_length=1, max_length=512)]
+    position: Annotated[str, StringConstraints(min_length=1, max_length=512), Printable]
 
 
 class Move(_Message):
     type: Literal["move"]
     id: ActionId
-    move: Annotated[str, StringConstraints(min_length=1, max_length=16)]
+    move: Annotated[str, StringConstraints(min_length=1, max_length=16), Printable]
     version: Annotated[int, Field(ge=0)]
 
 
@@ -104,9 +107,7 @@ def claimed_id(text: str) -> str | None:
     except (ValueError, RecursionError):  # a deeply nested frame fits in 16 KiB
         return None
     if isinstance(data, dict) and isinstance(data.get("id"), str) and len(data["id"]) <= 64:
-        try:
-            data["id"].encode()
-        except UnicodeEncodeError:  # "\ud800": a lone surrogate cannot be sent back
-            return None
-        return str(data["id"])
+        # Only an id of the valid shape is echoed: never a control character or a lone
+        # surrogate ("\ud800" cannot even be encoded to be sent back).
+        return str(data["id"]) if _ACTION_ID.fullmatch(data["id"]) else None
     return None

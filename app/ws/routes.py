@@ -7,25 +7,43 @@ with 1008 (policy violation).
 
 from __future__ import annotations
 
-from fastapi import APIRouter, WebSocket
+import logging
 
-from app.errors import AppError
+from fastapi import APIRouter, WebSocket
+from sqlalchemy.exc import SQLAlchemyError
+
+from app.errors import UNAVAILABLE, AppError
 from app.games import frames
 from app.identity import COOKIE_NAME, verify_guest
+from app.inputs import is_room_id, is_token
 from app.rooms.service import room_for_watch_token
 from app.ws.connection import Connection
 
+log = logging.getLogger("speakeasy.ws")
 router = APIRouter()
 
 
 @router.websocket("/ws/rooms/{room_id}")
 async def room_socket(websocket: WebSocket, room_id: str, watch: str | None = None) -> None:
+    sockets = websocket.app.state.sockets
+    await websocket.accept()
+    address = websocket.client.host if websocket.client else "unknown"
+    if sockets.full(address):
+        limit = f"at most {sockets.limit} open connections per address; close one first"
+        await _refuse(websocket, AppError("too_many_sockets", limit, 429))
+        return
+    with sockets.hold(address):
+        await _serve(websocket, room_id, watch)
+
+
+async def _serve(websocket: WebSocket, room_id: str, watch: str | None) -> None:
     app = websocket.app
     settings = app.state.settings
     service = app.state.service
-    await websocket.accept()
     guest = verify_guest(settings.secret, websocket.cookies.get(COOKIE_NAME))
     try:
+        if not is_room_id(room_id) or (watch is not None and not is_token(watch)):
+            raise AppError("bad_request", "malformed room id or spectator link")
         runtime = await service.runtime(room_id)
         slot = None if guest is None else runtime.room.slot_of(guest)
         if slot is None:
@@ -36,9 +54,18 @@ async def room_socket(websocket: WebSocket, room_id: str, watch: str | None = No
             if await room_for_watch_token(app.state.engine, watch) != room_id:
                 raise AppError("forbidden", "this spectator link is not for this room", 403)
     except AppError as error:
-        code = "forbidden" if error.code == "not_found" else error.code
-        await websocket.send_text(frames.error_frame(code, error.message))
-        await websocket.close(1008)
+        await _refuse(websocket, error)
+        return
+    except SQLAlchemyError as error:
+        log.error("database error", extra={"error": type(error).__name__})
+        await _refuse(websocket, UNAVAILABLE, 1013)
         return
     connection = Connection(websocket, service, app.state.hub, settings, app.state.metrics, room_id, slot)
     await connection.run()
+
+
+async def _refuse(websocket: WebSocket, error: AppError, close_code: int = 1008) -> None:
+    """One error frame saying why, then a close frame: never a cut without one."""
+    code = "forbidden" if error.code == "not_found" else error.code
+    await websocket.send_text(frames.error_frame(code, error.message))
+    await websocket.close(close_code)

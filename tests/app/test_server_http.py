@@ -31,9 +31,10 @@ async def test_claim_binds_seat_to_the_claiming_browser(server: Server) -> None:
     alice, bob, carol = server.player(), server.player(), server.player()
     room = await alice.create_room()
     claimed = await bob.claim(room["invite_url"])
-    assert claimed.status_code == 200 and claimed.json() == {"room_id": room["room_id"], "seat": 1}
+    assert claimed.status_code == 200
+    assert claimed.json() == {"room_id": room["room_id"], "seat": 1, "rejoin_secret": claimed.json()["rejoin_secret"]}
     again = await bob.claim(room["invite_url"])
-    assert again.json() == {"room_id": room["room_id"], "seat": 1}
+    assert {key: again.json()[key] for key in ("room_id", "seat")} == {"room_id": room["room_id"], "seat": 1}
     own = await alice.claim(room["invite_url"])
     assert own.json()["seat"] == 0
     full = await carol.claim(room["invite_url"])
@@ -117,7 +118,9 @@ async def test_setups_records_and_operability(server: Server) -> None:
     assert (await alice.http.get("/api/setups/random", params={"side": "x"})).status_code == 422
     openings = (await alice.http.get("/api/setups/openings")).json()
     assert openings and all(set(item) == {"name", "position"} for item in openings)
-    assert (await alice.http.get("/api/games/nope/record")).status_code == 404
+    assert (await alice.http.get(f"/api/games/{'0' * 32}/record")).status_code == 404
+    malformed = await alice.http.get("/api/games/nope/record")  # not a game id at all
+    assert malformed.status_code == 422 and malformed.json()["detail"]["code"] == "bad_request"
     assert (await alice.http.get("/healthz")).json() == {"status": "ok"}
     metrics = (await alice.http.get("/metrics")).text
     assert "speakeasy_connections" in metrics and "speakeasy_command_seconds" in metrics
