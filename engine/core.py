@@ -31,26 +31,113 @@ EVERYONE: Final = "everyone"
 Viewer = int | Literal["spectator", "everyone"]
 
 Outcome = Literal["win", "draw", "aborted"]
+SeatOutcome = Literal["win", "loss", "draw", "aborted"]
+WithdrawReason = Literal["resign", "timeout", "abandon"]
+WITHDRAW_REASONS: Final = frozenset({"resign", "timeout", "abandon"})
+
+
+def _seats(value: Any, what: str) -> tuple[int, ...]:
+    if not isinstance(value, tuple | list) or not all(
+        isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in value
+    ):
+        raise ValueError(f"{what} must be a tuple of seat numbers")
+    return tuple(value)
+
+
+def _per_seat(value: Any, what: str) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    if not isinstance(value, tuple | list) or not all(
+        isinstance(x, int) and not isinstance(x, bool) for x in value
+    ):
+        raise ValueError(f"{what} must be a tuple of integers, one per seat")
+    return tuple(value)
 
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """How a game ended. ``winner`` is a seat for a win, ``None`` otherwise."""
+    """How a game ended, for any number of seats.
+
+    ``outcome`` is ``"win"`` exactly when ``winners`` is non-empty (several winners share first
+    place). ``scores`` and ``ranks`` (1 = first, equal ranks tie) are per seat when the game
+    scores; ``withdrawn`` lists the seats that left and were autopiloted (they cannot win).
+    """
 
     outcome: Outcome
     reason: str
-    winner: int | None = None
+    winners: tuple[int, ...] = ()
+    scores: tuple[int, ...] | None = None
+    ranks: tuple[int, ...] | None = None
+    withdrawn: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.outcome not in ("win", "draw", "aborted"):
+            raise ValueError(f"unknown outcome {self.outcome!r}")
+        if not isinstance(self.reason, str) or not self.reason:
+            raise ValueError("a result needs a reason")
+        # Lists (from JSON) become tuples, so equal results compare and hash equal.
+        object.__setattr__(self, "winners", _seats(self.winners, "winners"))
+        object.__setattr__(self, "withdrawn", _seats(self.withdrawn, "withdrawn"))
+        object.__setattr__(self, "scores", _per_seat(self.scores, "scores"))
+        object.__setattr__(self, "ranks", _per_seat(self.ranks, "ranks"))
+        if (self.outcome == "win") != bool(self.winners):
+            raise ValueError("a win has winners, and only a win has")
+        if set(self.winners) & set(self.withdrawn):
+            raise ValueError("a seat that withdrew cannot win")
+        if self.scores is not None and self.ranks is not None and len(self.scores) != len(self.ranks):
+            raise ValueError("scores and ranks need one entry per seat")
+
+    @property
+    def winner(self) -> int | None:
+        """The single winner, else ``None`` (the two-seat form the server and browser read)."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def seat_outcome(self, seat: int) -> SeatOutcome:
+        """What the end means for ``seat``: a withdrawn seat loses even a game nobody won."""
+        if self.outcome == "aborted":
+            return "aborted"
+        if seat in self.winners:
+            return "win"
+        if self.outcome == "draw" and seat not in self.withdrawn:
+            return "draw"
+        return "loss"
+
+    def is_legacy(self) -> bool:
+        """Whether the old ``{"outcome", "reason", "winner"}`` form says it all."""
+        return len(self.winners) <= 1 and self.scores is None and self.ranks is None and not self.withdrawn
 
     def to_dict(self) -> dict[str, Any]:
-        return {"outcome": self.outcome, "reason": self.reason, "winner": self.winner}
+        """JSON-ready. Always ``outcome``, ``reason`` and ``winner``; ``winners``, ``scores``,
+        ``ranks`` and ``withdrawn`` too unless the result is a plain one-winner-or-none result
+        without scores (then the old three-key form, which stored games and clients hold)."""
+        out: dict[str, Any] = {"outcome": self.outcome, "reason": self.reason, "winner": self.winner}
+        if not self.is_legacy():
+            out["winners"] = list(self.winners)
+            out["scores"] = None if self.scores is None else list(self.scores)
+            out["ranks"] = None if self.ranks is None else list(self.ranks)
+            out["withdrawn"] = list(self.withdrawn)
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Result:
-        return cls(outcome=data["outcome"], reason=data["reason"], winner=data.get("winner"))
+        """Reads both forms (the old one has only ``winner``)."""
+        if "winners" in data:
+            winners = data["winners"]
+        else:
+            winner = data.get("winner")
+            winners = () if winner is None else (winner,)
+        return cls(
+            outcome=data["outcome"],
+            reason=data["reason"],
+            winners=tuple(winners),
+            scores=data.get("scores"),
+            ranks=data.get("ranks"),
+            withdrawn=tuple(data.get("withdrawn", ())),
+        )
 
     @classmethod
     def win(cls, winner: int, reason: str) -> Result:
-        return cls("win", reason, winner)
+        return cls("win", reason, (winner,))
 
     @classmethod
     def draw(cls, reason: str) -> Result:
@@ -59,6 +146,25 @@ class Result:
     @classmethod
     def aborted(cls, reason: str = "aborted") -> Result:
         return cls("aborted", reason)
+
+    @classmethod
+    def standings(
+        cls,
+        reason: str,
+        scores: tuple[int, ...] | None,
+        ranks: tuple[int, ...],
+        withdrawn: tuple[int, ...] = (),
+    ) -> Result:
+        """The end of a game that ranks its seats. Withdrawn seats keep their score and place
+        in the ranking but cannot win: the winners are the best-ranked seats among the others
+        (so the rank-1 seats unless a withdrawn seat is first). ``"draw"`` when nobody can
+        win (every seat withdrew)."""
+        ranks = tuple(ranks)
+        staying = [seat for seat in range(len(ranks)) if seat not in withdrawn]
+        best = min((ranks[seat] for seat in staying), default=None)
+        winners = tuple(seat for seat in staying if ranks[seat] == best)
+        outcome: Outcome = "win" if winners else "draw"
+        return cls(outcome, reason, winners, scores, ranks, tuple(sorted(withdrawn)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,17 +199,29 @@ class Game(ABC, Generic[S]):
 
     # -- creation ---------------------------------------------------------------------
     @abstractmethod
-    def new_game(self, seed: int, options: Mapping[str, Any] | None = None, players: int = 2) -> S:
-        """A fresh game. ``options`` may name a preset (``{"preset": ...}``) and override it."""
+    def new_game(self, seed: str, options: Mapping[str, Any] | None = None, players: int = 2) -> S:
+        """A fresh game for ``players`` seats, its chance drawn from ``Rng(seed)`` (``seed``:
+        64 lowercase hex digits, :func:`engine.rng.new_seed`). ``options`` may name a preset
+        (``{"preset": ...}``) and override it."""
 
     @abstractmethod
     def presets(self) -> Mapping[str, Mapping[str, Any]]:
         """The named rule presets, each a full option mapping."""
 
+    @abstractmethod
+    def players(self, state: S) -> int:
+        """How many seats the game has (seats are ``0 .. players-1``)."""
+
     # -- whose turn -------------------------------------------------------------------
     @abstractmethod
     def actors(self, state: S) -> frozenset[int]:
-        """Seats that may act now (several during a simultaneous phase; none when over)."""
+        """Seats that may act now (several during a simultaneous phase or a response window;
+        none when over)."""
+
+    def is_response(self, state: S, seat: int, action: Mapping[str, Any]) -> bool:
+        """Whether ``action`` is taken out of turn or in a response window: the server then
+        does not refuse it for having been sent against an older version of the game."""
+        return False
 
     @abstractmethod
     def legal_actions(self, state: S, seat: int) -> list[dict[str, Any]]:
@@ -132,6 +250,29 @@ class Game(ABC, Generic[S]):
         """End the game from outside the rules: resignation, agreed draw, flag fall,
         abandonment or abort. Raises :class:`GameOver` if it has already ended."""
 
+    def withdraw(self, state: S, seat: int, reason: WithdrawReason) -> Transition[S]:
+        """``seat`` leaves the game: it resigns, its clock runs out, or it abandons.
+
+        The game decides what that means. This default is the two-seat rule: the other seat
+        wins at once. A game for three seats or more overrides it: the seat becomes
+        autopiloted (a "zombie"), the state records it (:meth:`withdrawn`), play goes on and
+        the seat cannot win; the game ends at once when fewer than two seats can still win.
+        """
+        if reason not in WITHDRAW_REASONS:
+            raise InvalidAction(f"a seat withdraws by resign, timeout or abandon, not {reason!r}")
+        if self.is_over(state):
+            raise GameOver("the game is over")
+        count = self.players(state)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < count:
+            raise InvalidAction(f"seat must be an integer from 0 to {count - 1}")
+        if count != 2:
+            raise NotImplementedError(f"{self.name} has {count} seats: it must define withdraw()")
+        return self.conclude(state, Result.win(1 - seat, reason))
+
+    def withdrawn(self, state: S) -> frozenset[int]:
+        """The seats that have left and are autopiloted (none in a two-seat game)."""
+        return frozenset()
+
     def is_over(self, state: S) -> bool:
         return self.result(state) is not None
 
@@ -154,6 +295,14 @@ class Game(ABC, Generic[S]):
     def project(self, event: Event, viewer: Viewer) -> dict[str, Any] | None:
         """What ``viewer`` may know of ``event``, or ``None`` if nothing."""
 
+    @abstractmethod
+    def twin(self, state: S, viewer: Viewer, seed: str) -> S:
+        """The secrecy proof's twin maker: a state in which every value hidden from ``viewer``
+        is re-dealt, with a fresh ``Rng(seed)``, into another arrangement he cannot tell apart,
+        and everything he can see is unchanged. The proofs require ``view(twin, viewer) ==
+        view(state, viewer)`` now, and after the same further actions for as long as their
+        public outcome (the events as a spectator is sent them) is the same in both."""
+
     # -- storage ----------------------------------------------------------------------
     @abstractmethod
     def to_dict(self, state: S) -> dict[str, Any]:
@@ -162,6 +311,11 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def from_dict(self, data: Mapping[str, Any]) -> S:
         """Inverse of :meth:`to_dict`."""
+
+    @abstractmethod
+    def seed_of(self, state: S) -> str:
+        """The game's seed, 64 hex digits: for the seed and state commitments and the reveal
+        at the end. Secret while the game goes on."""
 
     # -- shared helpers ---------------------------------------------------------------
     def check_can_act(self, state: S, seat: int) -> None:

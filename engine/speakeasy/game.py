@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core import EXTERNAL_ENDINGS, Event, Game, Result, Transition, Viewer
 from engine.errors import InvalidAction
-from engine.speakeasy import chance, play, serialize, view
+from engine.speakeasy import chance, play, serialize, twin, view
 from engine.speakeasy.movegen import move_text
 from engine.speakeasy.rules import PRESETS, options_from
 from engine.speakeasy.setup import random_setup
@@ -32,6 +32,9 @@ class SpeakEasy(Game[State]):
 
     def presets(self) -> Mapping[str, Mapping[str, Any]]:
         return {name: opts.to_dict() for name, opts in PRESETS.items()}
+
+    def players(self, state: State) -> int:
+        return 2
 
     def actors(self, state: State) -> frozenset[int]:
         if state.phase == SETUP:
@@ -80,8 +83,8 @@ class SpeakEasy(Game[State]):
     def conclude(self, state: State, result: Result) -> Transition[State]:
         if result.reason not in EXTERNAL_ENDINGS:
             raise InvalidAction(f"a game cannot be ended from outside for {result.reason!r}")
-        if result.outcome == "win" and result.winner not in (0, 1):
-            raise InvalidAction("a win needs a winner seat")
+        if result.outcome == "win" and (result.winner not in (0, 1) or len(result.winners) != 1):
+            raise InvalidAction("a win needs one winner seat, 0 or 1")
         new = play.conclude(state, result)
         return Transition(new, (view.end_event(new),))
 
@@ -96,6 +99,14 @@ class SpeakEasy(Game[State]):
 
     def project(self, event: Event, viewer: Viewer) -> dict[str, Any] | None:
         return view.project(event, viewer)
+
+    def twin(self, state: State, viewer: Viewer, seed: str) -> State:
+        return twin.twin(state, viewer, seed)
+
+    def seed_of(self, state: State) -> str:
+        """The 64-hex seed; for a game on the legacy stream, its integer seed in decimal (such
+        a game has no commitments: ``docs/engine.md``)."""
+        return str(state.seed)
 
     def to_dict(self, state: State) -> dict[str, Any]:
         return serialize.to_dict(state)

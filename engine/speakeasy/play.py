@@ -12,6 +12,7 @@ from engine.speakeasy import chance
 from engine.speakeasy.board import BARS, BUILDINGS, NAMES, SIZE
 from engine.speakeasy.combat import TABLES
 from engine.speakeasy.movegen import legal_moves, parse_move, piece_moves
+from engine.speakeasy.notation import parse_board
 from engine.speakeasy.pieces import BABE, BOSS, REVEALED, SPEAKEASY, UNKNOWN, make
 from engine.speakeasy.rules import RuleOptions
 from engine.speakeasy.setup import parse_setup, setup_text
@@ -60,6 +61,30 @@ def apply_setup(state: State, side: int, text: str) -> State:
         new.first = new.to_move = first
         new.phase = PLAY
         _settle(new, mover=first ^ 1)
+    return new
+
+
+def started_from(state: State, setups: tuple[str, str]) -> State:
+    """The start of play from ``setups`` (already checked) with ``state``'s options, seed,
+    first player and generator position: no new draw. For the twin maker, which replays a
+    game from re-dealt setups under the same chance."""
+    assert state.first is not None
+    board = [0] * SIZE
+    for text in setups:
+        for sq, piece in enumerate(parse_board(text)):
+            if piece:
+                board[sq] = piece
+    new = State(
+        options=state.options,
+        seed=state.seed,
+        rng=state.rng,
+        phase=PLAY,
+        board=board,
+        to_move=state.first,
+        first=state.first,
+        setups=setups,
+    )
+    _settle(new, mover=state.first ^ 1)
     return new
 
 
@@ -199,4 +224,4 @@ def conclude(state: State, result: Result) -> State:
     return new
 
 
-__all__ = ["advance", "apply_move", "apply_setup", "conclude", "legal", "new_state"]
+__all__ = ["advance", "apply_move", "apply_setup", "conclude", "legal", "new_state", "started_from"]

@@ -104,6 +104,7 @@ def _replay_line(state: State, line: str) -> State:
         return _GAME.apply(state, SIDE_LETTERS.index(words[0]), {"type": "move", "move": words[1]}).state
     if words[0] == "end" and len(words) == 4 and state.phase != OVER:
         outcome, winner, reason = words[1:]
-        result = Result(outcome, reason, None if winner == "-" else SIDE_LETTERS.index(winner))  # type: ignore[arg-type]
+        winners = () if winner == "-" else (SIDE_LETTERS.index(winner),)
+        result = Result(outcome, reason, winners)  # type: ignore[arg-type]
         return _GAME.conclude(state, result).state
     raise ValueError(f"cannot read {line!r}")

@@ -101,6 +101,18 @@ def check_setup(board: list[int], side: int, options: RuleOptions) -> None:
             raise IllegalAction(f"under these rules the FBI may not start on the front rank ({NAMES[sq]})")
 
 
+def may_start_on(kind: int, sq: int, side: int, options: RuleOptions) -> bool:
+    """Whether a piece of ``kind`` may stand on ``sq`` (of ``side``'s setup locations) at
+    setup: the placement rules of :func:`check_setup`."""
+    if kind == SPEAKEASY:
+        return bool(HOME_BARS[side] >> sq & 1)
+    if kind == BABE:
+        return bool(BACK_RANKS[side] >> sq & 1)
+    if kind == FBI and not options.fbi_front_row:
+        return not FRONT_RANK[side] >> sq & 1
+    return True
+
+
 def setup_text(board: list[int], side: int) -> str:
     """The setup as a board in notation, showing only ``side``'s pieces."""
     only = [p if p and p >> 4 & 1 == side else 0 for p in board]
@@ -184,6 +196,7 @@ OPENINGS: Final[list[tuple[str, str]]] = [(name, opening_for(name, 0)) for name 
 __all__ = [
     "OPENINGS",
     "check_setup",
+    "may_start_on",
     "opening_for",
     "opening_names",
     "parse_setup",

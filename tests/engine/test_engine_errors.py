@@ -115,8 +115,11 @@ def test_conclude_from_outside() -> None:
     assert [e.kind for e in tr.events] == ["end"]
     with pytest.raises(errors.InvalidAction):
         SPEAKEASY.conclude(PLAY, Result.win(1, "speakeasy"))
-    with pytest.raises(errors.InvalidAction):
-        SPEAKEASY.conclude(PLAY, Result("win", "resign", None))
+    with pytest.raises(ValueError):
+        Result("win", "resign")  # a win needs a winner
+    for bad in (Result.win(2, "resign"), Result("win", "resign", (0, 1))):
+        with pytest.raises(errors.InvalidAction):
+            SPEAKEASY.conclude(PLAY, bad)
     assert SPEAKEASY.result(PLAY) is None
 
 
