@@ -29,17 +29,15 @@ from app.errors import UNAVAILABLE, AppError
 from app.games import rules
 from app.games.botpool import bot_pool
 from app.games.service import GameService
-from app.identity import COOKIE_NAME, new_guest_id, sign_guest, verify_guest
+from app.identity import COOKIE_NAME, Guest, GuestCookies, new_guest_id
 from app.limits import BodyLimit, KeyedRateLimit, SocketCount
 from app.metrics import Metrics
 from app.presence import PresenceBoard
 from app.rooms.routes import router as api_router
+from app.security import SecurityMiddleware, Site
 from app.ws.routes import router as ws_router
 
 log = logging.getLogger("speakeasy.app")
-
-_COOKIE_MAX_AGE = 400 * 24 * 3600
-
 
 def tune_gc() -> None:
     """Fewer, shorter garbage collections for a long-lived server. What is alive once the
@@ -96,26 +94,38 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.state.sockets = SocketCount(settings.max_sockets_per_address)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
 
+    site = Site.from_settings(settings)
+    guests = GuestCookies(settings.secret, settings.old_secrets, settings.guest_max_age_seconds, clock.now_ms)
+    app.state.site = site
+    app.state.guests = guests
+
     @app.middleware("http")
     async def guest_cookie(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        """Every ``/api`` caller has a guest identity; the first call mints one."""
-        minted = None
+        """Every ``/api`` caller has a guest identity, proved by the signed cookie. A cookie
+        is written (a new guest, or the same one re-signed: retired secret, first format,
+        a quarter of its life gone) only in answer to a request from this site's own pages;
+        a foreign caller without a valid cookie gets a throw-away id that nothing keeps.
+        Foreign state-changing requests never get here (``SecurityMiddleware``)."""
+        write: str | None = None
         if request.url.path.startswith("/api/"):
-            guest = verify_guest(settings.secret, request.cookies.get(COOKIE_NAME))
-            if guest is None:
-                guest = minted = new_guest_id()
-            request.state.guest_id = guest
+            guest = guests.verify(request.cookies.get(COOKIE_NAME)) or Guest(new_guest_id(), reissue=True)
+            request.state.guest_id = guest.id
+            if guest.reissue and not site.is_foreign(request.scope):
+                write = guest.id
         response = await call_next(request)
-        if minted is not None:
+        if write is not None:
             response.set_cookie(
                 COOKIE_NAME,
-                sign_guest(settings.secret, minted),
-                max_age=_COOKIE_MAX_AGE,
+                guests.issue(write),
+                max_age=settings.guest_max_age_seconds,
                 httponly=True,
                 samesite="lax",
                 secure=settings.cookie_secure,
             )
         return response
+
+    # Added last, so outermost: refusals and every other answer carry the headers.
+    app.add_middleware(SecurityMiddleware, site=site)
 
     @app.exception_handler(AppError)
     async def app_error(_request: Request, error: AppError) -> JSONResponse:

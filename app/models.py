@@ -4,7 +4,8 @@ Alembic migrations (``migrations/versions``) are the only source of schema; thes
 describe the same tables for queries and a test checks they agree.
 
 * ``rooms``        a table for two players: rules preset, time control, the hashed links.
-* ``room_seats``   who sits in each of the room's two chairs (``slot``): a guest or a bot.
+* ``room_seats``   who sits in each of the room's two chairs (``slot``): a guest or a bot,
+                   and the digest of the secret that lets that guest's browser rejoin.
 * ``games``        one game of the room: seed, rules, which chair plays South, the state
                    snapshot with its version (events so far), clocks and pending offers.
                    ``seq`` counts every change of the row: writers guard on it, so of
@@ -52,6 +53,8 @@ class RoomSeat(Base):
     guest_id: Mapped[str | None] = mapped_column(String(64))
     bot_level: Mapped[str | None] = mapped_column(String(16))
     joined_at: Mapped[int] = mapped_column(BigInteger)
+    rejoin_hash: Mapped[str | None] = mapped_column(String(64))
+    """SHA-256 of the chair's rejoin secret (held by the browser that took the chair)."""
 
 
 class GameRow(Base):
@@ -95,6 +98,7 @@ class GameAction(Base):
     kind: Mapped[str] = mapped_column(String(16))
     action: Mapped[str] = mapped_column(Text)
     client_id: Mapped[str | None] = mapped_column(String(64))
+    command_digest: Mapped[str | None] = mapped_column(String(64))
     first_version: Mapped[int] = mapped_column(Integer)
     last_version: Mapped[int] = mapped_column(Integer)
     events: Mapped[str] = mapped_column(Text)

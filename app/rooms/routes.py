@@ -18,6 +18,8 @@ from app.rooms.schemas import (
     ErrorResponse,
     InviteIssued,
     Opening,
+    Rejoined,
+    RejoinRequest,
     RoomCreate,
     RoomCreated,
     SetupPosition,
@@ -55,6 +57,7 @@ async def create_room(
         invite_url=None if created.invite_token is None else f"{base}/i/{created.invite_token}",
         watch_url=None if created.watch_token is None else f"{base}/w/{created.watch_token}",
         room_url=f"{base}/r/{created.room_id}",
+        rejoin_secret=created.rejoin_secret,
     )
 
 
@@ -69,8 +72,23 @@ async def room_summary(room_id: RoomIdPath, guest: GuestDep, games: ServiceDep) 
 async def claim_invite(
     token: TokenPath, guest: GuestDep, engine: EngineDep, hub: HubDep, clock: ClockDep
 ) -> Claimed:
-    room_id, seat = await service.claim_invite(engine, hub, token, guest, clock.now_ms())
-    return Claimed(room_id=room_id, seat=seat)
+    seated = await service.claim_invite(engine, hub, token, guest, clock.now_ms())
+    return Claimed(room_id=seated.room_id, seat=seated.seat, rejoin_secret=seated.rejoin_secret)
+
+
+@router.post("/rooms/{room_id}/rejoin")
+async def rejoin_seat(
+    room_id: RoomIdPath,
+    body: RejoinRequest,
+    guest: GuestDep,
+    engine: EngineDep,
+    hub: HubDep,
+    games: ServiceDep,
+) -> Rejoined:
+    """Take a seat back with its rejoin secret: the seat is bound to the caller's cookie."""
+    seat = await service.rejoin(engine, hub, room_id, body.secret, guest)
+    games.invalidate(room_id)
+    return Rejoined(room_id=room_id, seat=seat)
 
 
 @router.post("/rooms/{room_id}/invite")

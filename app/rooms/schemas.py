@@ -32,6 +32,7 @@ class RoomCreated(BaseModel):
     invite_url: str | None
     watch_url: str | None
     room_url: str
+    rejoin_secret: str = Field(description="keep it in the browser: POST /api/rooms/{room_id}/rejoin")
 
 
 class ErrorDetail(BaseModel):
@@ -46,6 +47,18 @@ class ErrorResponse(BaseModel):
 
 
 class Claimed(BaseModel):
+    room_id: str
+    seat: int
+    rejoin_secret: str = Field(description="keep it in the browser: POST /api/rooms/{room_id}/rejoin")
+
+
+class RejoinRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    secret: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]+$", min_length=1, max_length=64)]
+
+
+class Rejoined(BaseModel):
     room_id: str
     seat: int
 

@@ -3,7 +3,9 @@
 A room has two chairs (``slot`` 0 and 1). The creator takes chair 0; the invite link gives
 chair 1 to the first guest who claims it (or the chair is a bot's). Which chair plays South
 changes with each rematch (``games.south_slot``). A chair is bound to the guest id of the
-signed cookie that claimed it and to nothing else.
+signed cookie that claimed it and to nothing else, except that the browser which took the
+chair holds its rejoin secret (only its SHA-256 is stored) and can bind the chair to its
+current cookie again (:func:`rejoin`) if that cookie was lost or replaced.
 """
 
 from __future__ import annotations
@@ -17,11 +19,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.broadcast import Hub
-from app.errors import AppError
+from app.errors import AppError, Conflict
 from app.games import store
 from app.games.commands import new_game
 from app.games.runtime import RoomInfo, SlotHolder
-from app.identity import digest_matches, new_token, token_digest
+from app.identity import digest_matches, new_rejoin_secret, new_token, token_digest
 from app.models import GameRow, Room, RoomSeat
 from app.rooms.schemas import RoomCreate
 
@@ -36,6 +38,16 @@ class NewRoom:
     seat: int
     invite_token: str | None
     watch_token: str | None
+    rejoin_secret: str
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """A chair taken: the room, the seat in its current game, the chair's rejoin secret."""
+
+    room_id: str
+    seat: int
+    rejoin_secret: str
 
 
 async def create_room(
@@ -60,6 +72,7 @@ async def create_room(
     room = replace(room, current_game_id=game.id)
     invite = None if body.bot else new_token()
     watch = new_token()
+    rejoin_secret = new_rejoin_secret()
     async with engine.begin() as conn:
         await store.insert_room(
             conn,
@@ -70,11 +83,22 @@ async def create_room(
             watch_hash=token_digest(watch),
             now=now,
         )
-    return NewRoom(room_id, game.seat_of_slot(0), invite, watch if body.spectators else None)
+        await _set_rejoin_hash(conn, room_id, 0, rejoin_secret)
+    return NewRoom(room_id, game.seat_of_slot(0), invite, watch if body.spectators else None, rejoin_secret)
 
 
-async def claim_invite(engine: AsyncEngine, hub: Hub, token: str, guest_id: str, now: int) -> tuple[str, int]:
-    """Bind chair 1 of the invite's room to ``guest_id``; ``(room_id, seat)``."""
+async def _set_rejoin_hash(conn: AsyncConnection, room_id: str, slot: int, secret: str) -> None:
+    await conn.execute(
+        update(_SEATS)
+        .where(_SEATS.c.room_id == room_id, _SEATS.c.slot == slot)
+        .values(rejoin_hash=token_digest(secret))
+    )
+
+
+async def claim_invite(engine: AsyncEngine, hub: Hub, token: str, guest_id: str, now: int) -> Seated:
+    """Bind chair 1 of the invite's room to ``guest_id``, with a new rejoin secret. A guest
+    who already sits in the room gets his seat and a new secret for his chair (the old one
+    stops working)."""
     digest = token_digest(token)
     async with engine.begin() as conn:
         room = (
@@ -92,22 +116,78 @@ async def claim_invite(engine: AsyncEngine, hub: Hub, token: str, guest_id: str,
         south_slot = (
             await conn.execute(select(_GAMES.c.south_slot).where(_GAMES.c.id == room.current_game_id))
         ).scalar_one()
+        rejoin_secret = new_rejoin_secret()
         mine = next((slot for slot, row in seats.items() if row.guest_id == guest_id), None)
         if mine is not None:
-            return room.id, mine ^ south_slot
+            await _set_rejoin_hash(conn, room.id, mine, rejoin_secret)
+            return Seated(room.id, mine ^ south_slot, rejoin_secret)
         if room.invite_expires_at is not None and now >= room.invite_expires_at:
             raise AppError("expired", "this invite link has expired; ask for a new one", 410)
         if 1 in seats:
             raise AppError("room_full", "both seats of this room are taken", 409)
         try:
             await conn.execute(
-                insert(_SEATS).values(room_id=room.id, slot=1, guest_id=guest_id, joined_at=now)
+                insert(_SEATS).values(
+                    room_id=room.id,
+                    slot=1,
+                    guest_id=guest_id,
+                    joined_at=now,
+                    rejoin_hash=token_digest(rejoin_secret),
+                )
             )
         except IntegrityError:
             raise AppError("room_full", "both seats of this room are taken", 409) from None
         await _start_setup_timer(conn, room.current_game_id, now)
     await hub.publish({"kind": "room_changed", "room": room.id})
-    return room.id, 1 ^ south_slot
+    return Seated(room.id, 1 ^ south_slot, rejoin_secret)
+
+
+async def rejoin(engine: AsyncEngine, hub: Hub, room_id: str, secret: str, guest_id: str) -> int:
+    """Bind the chair whose rejoin secret ``secret`` is to ``guest_id`` (the caller's cookie
+    now), taking over the room's creator rights if that chair's guest had them; the seat
+    that chair plays in the current game. The secret stays valid. Refused, changing
+    nothing: a secret of no chair of this room (403), or a caller who already holds the
+    other chair (409)."""
+    refused = AppError("forbidden", "this rejoin secret is not for a seat of this room", 403)
+    async with engine.begin() as conn:
+        chairs = select(_SEATS.c.slot, _SEATS.c.guest_id, _SEATS.c.rejoin_hash)
+        seats = (await conn.execute(chairs.where(_SEATS.c.room_id == room_id))).all()
+        matching = [row for row in seats if digest_matches(row.rejoin_hash, secret)]
+        if len(matching) != 1 or matching[0].guest_id is None:
+            raise refused
+        chair = matching[0]
+        room = (
+            await conn.execute(
+                select(_ROOMS.c.creator, _ROOMS.c.current_game_id).where(_ROOMS.c.id == room_id)
+            )
+        ).one()
+        south_slot = (
+            await conn.execute(select(_GAMES.c.south_slot).where(_GAMES.c.id == room.current_game_id))
+        ).scalar_one()
+        seat = int(chair.slot ^ south_slot)
+        if chair.guest_id == guest_id:
+            return seat
+        if any(row.guest_id == guest_id for row in seats):
+            raise AppError("already_seated", "you already hold the other seat of this room", 409)
+        try:
+            moved = await conn.execute(
+                update(_SEATS)
+                .where(_SEATS.c.room_id == room_id, _SEATS.c.slot == chair.slot)
+                .where(_SEATS.c.guest_id == chair.guest_id)
+                .values(guest_id=guest_id)
+            )
+        except IntegrityError:  # took the other chair meanwhile (unique room, guest)
+            raise AppError("already_seated", "you already hold the other seat of this room", 409) from None
+        if moved.rowcount != 1:
+            raise Conflict("the seat changed hands meanwhile; try again")
+        if room.creator == chair.guest_id:
+            await conn.execute(update(_ROOMS).where(_ROOMS.c.id == room_id).values(creator=guest_id))
+        # Bumping ``seq`` tells every cached copy of the room (every process) that it is stale.
+        await conn.execute(
+            update(_GAMES).where(_GAMES.c.id == room.current_game_id).values(seq=_GAMES.c.seq + 1)
+        )
+    await hub.publish({"kind": "room_changed", "room": room_id})
+    return seat
 
 
 async def _start_setup_timer(conn: AsyncConnection, game_id: str, now: int) -> None:

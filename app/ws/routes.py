@@ -14,9 +14,10 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from app.errors import UNAVAILABLE, AppError
 from app.games import frames
-from app.identity import COOKIE_NAME, verify_guest
+from app.identity import COOKIE_NAME
 from app.inputs import is_room_id, is_token
 from app.rooms.service import room_for_watch_token
+from app.security import refuse_foreign_socket
 from app.ws.connection import Connection
 
 log = logging.getLogger("speakeasy.ws")
@@ -25,6 +26,8 @@ router = APIRouter()
 
 @router.websocket("/ws/rooms/{room_id}")
 async def room_socket(websocket: WebSocket, room_id: str, watch: str | None = None) -> None:
+    if await refuse_foreign_socket(websocket):
+        return
     sockets = websocket.app.state.sockets
     await websocket.accept()
     address = websocket.client.host if websocket.client else "unknown"
@@ -40,7 +43,7 @@ async def _serve(websocket: WebSocket, room_id: str, watch: str | None) -> None:
     app = websocket.app
     settings = app.state.settings
     service = app.state.service
-    guest = verify_guest(settings.secret, websocket.cookies.get(COOKIE_NAME))
+    guest = app.state.guests.guest_id(websocket.cookies.get(COOKIE_NAME))
     try:
         if not is_room_id(room_id) or (watch is not None and not is_token(watch)):
             raise AppError("bad_request", "malformed room id or spectator link")

@@ -1,6 +1,6 @@
 // The landing page: create a room, then copy the invite and spectator links.
 
-import { api } from "./api.js";
+import { api, keepRejoinSecret } from "./api.js";
 import { applyI18n, mountLangSwitch, onLangChange, t } from "./i18n.js";
 import { rememberLinks, renderLinks } from "./links.js";
 
@@ -52,6 +52,7 @@ form.addEventListener("submit", async (e) => {
       spectators: data.get("spectators") === "on",
       bot,
     });
+    keepRejoinSecret(created.room_id, created.rejoin_secret);
     rememberLinks(created.room_id, { invite_url: created.invite_url, watch_url: created.watch_url });
     if (bot) location.assign(created.room_url);
     else showCreated();

@@ -2,7 +2,7 @@
 // setup, play, the end and rematches, all from the frames of one reconnecting socket.
 // The page renders only what the server sent; it never holds a hidden value to hide.
 
-import { ApiError, api } from "./api.js";
+import { ApiError, api, keepRejoinSecret, rejoinSecret, rejoinSeat } from "./api.js";
 import { renderBoard } from "./board.js";
 import { enableDrag } from "./drag.js";
 import { name, square } from "./geometry.js";
@@ -58,6 +58,7 @@ async function start() {
         throw new ApiError(e.status, code, e.message);
       });
       S.roomId = claim.room_id;
+      keepRejoinSecret(claim.room_id, claim.rejoin_secret);
       history.replaceState(null, "", `/r/${encodeURIComponent(S.roomId)}`);
     } else if ((m = /^\/w\/([^/]+)\/?$/.exec(path))) {
       S.watch = decodeURIComponent(m[1]);
@@ -71,14 +72,43 @@ async function start() {
     } else {
       throw new ApiError(404, "not_found");
     }
-    S.room = await api("GET", `/api/rooms/${encodeURIComponent(S.roomId)}`).catch((e) => {
-      throw new ApiError(e.status, "not_found", e.message);
-    });
+    S.room = await fetchRoom();
+    if (S.room.your_seat === null && !S.watch && rejoinSecret(S.roomId) && (await tryRejoin())) {
+      S.room = await fetchRoom();
+    }
   } catch (err) {
     const key = { full: "room.full", invite_gone: "room.inviteGone", invite_expired: "room.inviteExpired", watch_gone: "room.watchGone", not_found: "room.notFound" }[err.code];
     return fatal(key ? t(key) : t("error.generic", { m: err.message }));
   }
   connect();
+}
+
+const fetchRoom = () =>
+  api("GET", `/api/rooms/${encodeURIComponent(S.roomId)}`).catch((e) => {
+    throw new ApiError(e.status, "not_found", e.message);
+  });
+
+// A seat whose cookie was lost or replaced is taken back once per page with the rejoin
+// secret this browser kept when it took the seat.
+let rejoinTried = false;
+let rejoining = false;
+async function tryRejoin() {
+  if (rejoinTried) return false;
+  rejoinTried = true;
+  return rejoinSeat(S.roomId);
+}
+
+/** The socket says "not a player here": rejoin if we can, then connect again. */
+function rejoinAfterRefusal(msg) {
+  if (rejoinTried || S.watch || !rejoinSecret(S.roomId)) return false;
+  rejoining = true;
+  tryRejoin().then((ok) => {
+    rejoining = false;
+    if (ok) return connect();
+    toast(has(`error.${msg.code}`) ? t(`error.${msg.code}`) : t("error.generic", { m: msg.message || msg.code }));
+    fatal(t("room.notFound"));
+  });
+  return true;
 }
 
 function connect() {
@@ -116,7 +146,7 @@ function onStatus(status, reason) {
     box.hidden = false;
     connTimer = setTimeout(() => (box.hidden = true), 2000);
   } else if (status === "fatal") {
-    fatal(reason || t("room.notFound"));
+    if (!rejoining) fatal(reason || t("room.notFound"));
   } else {
     box.hidden = true;
   }
@@ -139,6 +169,7 @@ function onFrame(msg) {
     case "ack":
       return;
     case "error":
+      if (msg.code === "not_player" && !msg.id && rejoinAfterRefusal(msg)) return;
       S.moving = false;
       S.setupSending = false;
       toast(has(`error.${msg.code}`) ? t(`error.${msg.code}`) : t("error.generic", { m: msg.message || msg.code }));
