@@ -19,7 +19,7 @@ from typing import Any, Final
 
 import pymunk
 
-from engine.flickago.data import PHYSICS, TABLE, V_MAX
+from engine.flickago.data import PHYSICS, SIDES, TABLE, V_MAX
 from engine.flickago.pieces import CANONICAL, ORDER, physical
 
 STEPS_PER_SECOND: Final[int] = PHYSICS["steps_per_second"]
@@ -146,12 +146,36 @@ def _off_table(x: float, y: float) -> bool:
     return x < TABLE.x0 or x > TABLE.x1 or y < TABLE.y0 or y > TABLE.y1
 
 
-def simulate(positions: Positions, shot: Shot, max_steps: int = MAX_STEPS) -> ShotResult:
-    """Simulate ``shot`` from ``positions`` (every piece on the board, at rest) to rest.
+def as_shot(shot: Shot | Mapping[str, Any]) -> Shot:
+    """A :class:`Shot` from itself or from a shot object ``{"piece", "from", "angle",
+    "power"}`` (the angle and power to simulate, i.e. the applied ones under jitter)."""
+    if isinstance(shot, Shot):
+        return shot
+    piece, origin = str(shot["piece"]), shot.get("from")
+    start = None
+    if origin is not None:
+        side = SIDES.get(piece[:1])
+        point = None if side is None else side.point(str(origin))
+        if point is None:
+            raise ValueError(f"{origin} is not a launch point of {piece}")
+        start = (float(point.x), float(point.y))
+    return Shot(piece, start, int(shot["angle"]), int(shot["power"]))
 
-    ``max_steps`` caps the simulated time in steps of 1/480 s (the game uses the data pack's
-    4800; a bot's trial may use less). Pure and deterministic: a fresh space every call.
+
+def simulate(
+    pieces: Mapping[str, Any], shot: Shot | Mapping[str, Any], max_steps: int = MAX_STEPS
+) -> ShotResult:
+    """Simulate ``shot`` from the pieces on the board (all at rest) to rest.
+
+    ``pieces`` is a mapping id -> (x, y), or a state object (its ``pos`` is used); ``shot`` a
+    :class:`Shot` or a shot object. ``max_steps`` caps the simulated time in steps of 1/480 s
+    (the game uses the data pack's 4800; a bot's trial may use less). Pure and deterministic:
+    a fresh space every call, so it can run in any process.
     """
+    positions: Mapping[str, Any] = pieces
+    if "pos" in pieces:
+        positions = pieces["pos"]
+    shot = as_shot(shot)
     if shot.piece not in ORDER:
         raise ValueError(f"unknown piece {shot.piece!r}")
     if max_steps < 1:

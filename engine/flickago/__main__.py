@@ -1,0 +1,5 @@
+import sys
+
+from engine.flickago.cli import main
+
+sys.exit(main())

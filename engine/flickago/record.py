@@ -1,0 +1,272 @@
+"""The game record (spec section 10, in the platform's record shape), its text export, and
+its verification.
+
+The record holds the spec's header (``game``, ``rules``, ``data``, ``physics``, ``options``,
+``players``, ``time_control``, ``seed_commitment``, ``seed`` once over, ``result``) and its
+``turns``, plus the platform's ``state_commitment``, ``outcome`` (the platform result) and
+``events`` (``[{"n", "by", "a"}]``, derived from the turns). The rest positions make it
+self-sufficient: every ply's state is rebuilt without simulating.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import math
+from collections.abc import Mapping
+from typing import Any, Final
+
+import pymunk
+
+from engine.errors import GameError, InvalidAction
+from engine.flickago import rules
+from engine.flickago.data import DATA_SHA256, DATA_VERSION, PHYSICS, RAW, SIDE_CODES, SIDES
+from engine.flickago.geometry import disc_touches_circle
+from engine.flickago.match import Match, advance, to_dict
+from engine.flickago.notation import shot_text
+from engine.flickago.physics import MAX_STEPS, dt_text, result_from_dict, simulate
+from engine.flickago.pieces import radius
+from engine.rng import is_seed
+
+RULES: Final = f"{RAW['spec']} (data {DATA_VERSION})"
+TOLERANCE_MM: Final = 0.5  # re-simulation on another build is a check only (spec section 3)
+
+
+def canonical_bytes(data: Any) -> bytes:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def seed_commitment(seed: str) -> str:
+    """SHA-256 of the seed's 32 bytes (chance.md)."""
+    return hashlib.sha256(bytes.fromhex(seed)).hexdigest()
+
+
+def state_commitment(seed: str, state_dict: Mapping[str, Any]) -> str:
+    """SHA-256 of the seed's bytes then the canonical JSON of the initial state (chance.md)."""
+    return hashlib.sha256(bytes.fromhex(seed) + canonical_bytes(state_dict)).hexdigest()
+
+
+def physics_header() -> dict[str, Any]:
+    return {
+        "engine": PHYSICS["engine"],
+        "version": pymunk.version,
+        "chipmunk": pymunk.chipmunk_version,
+        "dt": dt_text(),
+        "iterations": PHYSICS["iterations"],
+        "slop": PHYSICS["collision_slop"],
+    }
+
+
+def initial_match(seed: str, options: Mapping[str, Any], time_control: Any = "none") -> Match:
+    state, host_white = rules.new_state(seed, options)
+    return Match(state=state, white=0 if host_white else 1, turns=(), time_control=time_control)
+
+
+def initial_dict(match: Match) -> dict[str, Any]:
+    """The storage form of the match's initial state (what ``state_commitment`` hashes)."""
+    start = initial_match(match.state["rng"]["seed"], match.state["options"], match.time_control)
+    return to_dict(start)
+
+
+def events_of(match: Match) -> list[dict[str, Any]]:
+    """The platform's event list (``by``: a seat, ``"chance"`` or ``"engine"``)."""
+    out: list[dict[str, Any]] = []
+
+    def add(by: int | str, text: str) -> None:
+        out.append({"n": len(out) + 1, "by": by, "a": text})
+
+    if match.state["options"]["first_player"] == "random":
+        add("chance", "first host" if match.white == 0 else "first guest")
+    for turn in match.turns:
+        if turn.get("pass"):
+            add("engine", rules_pass_text(turn))
+            continue
+        seat = match.seat_of_side(turn["side"])
+        for piece in turn["returns"]:
+            add(seat, f"^{piece}")
+        if turn["applied"] is not None:
+            add("chance", f"jitter {turn['applied']['angle']}/{turn['applied']['power']}")
+        add(seat, shot_text(turn["shot"]))
+        for inspector, star, chooser in turn["resolution"]["inspectors"]:
+            if star is not None and chooser in SIDE_CODES:
+                add(match.seat_of_side(chooser), f"{inspector}>{star}")
+    return out
+
+
+def rules_pass_text(turn: Mapping[str, Any]) -> str:
+    return f"{turn['side']} --"
+
+
+def record(match: Match) -> dict[str, Any]:
+    """The JSON record of the game so far (the seed only once it is over)."""
+    state = match.state
+    seed = state["rng"]["seed"]
+    out: dict[str, Any] = {
+        "game": "flickago",
+        "rules": RULES,
+        "data": {"data_version": DATA_VERSION, "sha256": DATA_SHA256},
+        "physics": physics_header(),
+        "options": copy.deepcopy(state["options"]),
+        "players": {"white": match.white, "black": 1 - match.white},
+        "time_control": copy.deepcopy(match.time_control),
+        "seed_commitment": seed_commitment(seed),
+        "state_commitment": state_commitment(seed, initial_dict(match)),
+        "result": copy.deepcopy(state["result"]),
+        "outcome": None if match.ended is None else match.ended.to_dict(),
+        "turns": copy.deepcopy(list(match.turns)),
+        "events": events_of(match),
+    }
+    if match.ended is not None:
+        out["seed"] = seed
+    return out
+
+
+def _capture_zone(turn: Mapping[str, Any], piece: str) -> str:
+    x, y = turn["rest"][piece]
+    for side in SIDES.values():
+        if disc_touches_circle(x, y, radius(piece), side.zone):
+            return side.zone.id
+    return "?"
+
+
+def turn_text(turn: Mapping[str, Any]) -> str:
+    """``14. b ^bT2 bT2@T1 2712/688 {x bF3 off; x wT1 cap Z.S; I2>S1}``"""
+    if turn.get("pass"):
+        return f"{turn['ply']}. {turn['side']} --"
+    words = [f"{turn['ply']}.", turn["side"], *(f"^{p}" for p in turn["returns"]), shot_text(turn["shot"])]
+    notes = []
+    for piece, why in turn["resolution"]["eliminated"]:
+        notes.append(
+            f"x {piece} cap {_capture_zone(turn, piece)}" if why == "capture" else f"x {piece} {why}"
+        )
+    for inspector, star, _chooser in turn["resolution"]["inspectors"]:
+        if star is not None:
+            notes.append(f"{inspector}>{star}")
+    if notes:
+        words.append("{" + "; ".join(notes) + "}")
+    return " ".join(words)
+
+
+def record_text(match: Match) -> str:
+    """The text export: one line per turn."""
+    return "".join(turn_text(turn) + "\n" for turn in match.turns)
+
+
+# -- verification -------------------------------------------------------------------------
+
+_HEADER = ("game", "options", "players", "seed_commitment", "state_commitment", "result", "turns")
+
+
+def _malformed(message: str) -> InvalidAction:
+    return InvalidAction(f"malformed record: {message}")
+
+
+def _check_shape(data: Any) -> None:
+    if not isinstance(data, Mapping):
+        raise _malformed("a record is a JSON object")
+    for key in _HEADER:
+        if key not in data:
+            raise _malformed(f"no {key!r}")
+    if data["game"] != "flickago":
+        raise _malformed("not a Flickago record")
+    players = data["players"]
+    if not isinstance(players, Mapping) or players.get("white") not in (0, 1):
+        raise _malformed('players is {"white": seat, "black": seat}')
+    if not isinstance(data["turns"], list) or not all(isinstance(t, Mapping) for t in data["turns"]):
+        raise _malformed("turns is a list of objects")
+    if not isinstance(data["options"], Mapping):
+        raise _malformed("options is an object")
+
+
+def _far(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
+    """The pieces whose rest positions differ by more than the tolerance (or are missing)."""
+    out = []
+    for piece in sorted(set(a) | set(b)):
+        if piece not in a or piece not in b or math.dist(a[piece], b[piece]) > TOLERANCE_MM:
+            out.append(piece)
+    return out
+
+
+def verify(data: Any, resimulate: bool = True) -> list[str]:
+    """Every failed check of a record ([] = it verifies); :class:`InvalidAction` when the
+    record is malformed. Checks the seed against its commitment, the initial state against
+    its commitment, every chance draw (first player, jitter), every action's legality, every
+    stored resolution and score, the passes, the result; with ``resimulate``, every shot is
+    simulated again and must land within 0.5 mm of the stored rest positions (exactly, on the
+    reference build). The stored result is authoritative: replay goes on from it."""
+    _check_shape(data)
+    failures: list[str] = []
+    seed = data.get("seed")
+    if not is_seed(seed):
+        return ["the seed is not revealed (the game is not over)"]
+    assert isinstance(seed, str)
+    if seed_commitment(seed) != data["seed_commitment"]:
+        failures.append("seed_commitment does not match the seed")
+    try:
+        match = initial_match(seed, data["options"], data.get("time_control", "none"))
+    except GameError as exc:
+        raise _malformed(str(exc)) from exc
+    if match.white != data["players"]["white"]:
+        failures.append("the first-player draw does not give White to the recorded seat")
+        match = Match(match.state, data["players"]["white"], (), None, match.time_control)
+    if state_commitment(seed, initial_dict(match)) != data["state_commitment"]:
+        failures.append("state_commitment does not match the initial state")
+    turns: list[Mapping[str, Any]] = data["turns"]
+    for index, turn in enumerate(turns):
+        try:
+            match, problems = _replay_turn(match, turn, index + 1, resimulate)
+        except (GameError, KeyError, TypeError, ValueError, IndexError) as exc:
+            failures.append(f"turn {index + 1}: {exc}")
+            return failures
+        failures.extend(f"turn {index + 1}: {p}" for p in problems)
+    if match.state["result"] != data["result"]:
+        failures.append("the recorded result is not the replayed one")
+    if "events" in data and data["events"] != events_of(match):
+        failures.append("the events do not match the turns")
+    if "outcome" in data and match.ended is not None and data["outcome"] != match.ended.to_dict():
+        failures.append("the recorded outcome is not the replayed one")
+    return failures
+
+
+def _replay_turn(
+    match: Match, turn: Mapping[str, Any], number: int, resimulate: bool
+) -> tuple[Match, list[str]]:
+    state = match.state
+    problems: list[str] = []
+    if turn.get("ply") != number:
+        problems.append(f"ply is {turn.get('ply')}, expected {number}")
+    if turn.get("pass"):
+        # passes are written by the engine: the previous turn must have produced this one
+        if len(match.turns) < number or match.turns[number - 1] != dict(turn):
+            problems.append("a pass the rules did not make")
+        return match, problems
+    if len(match.turns) >= number:
+        problems.append("a shot where the rules made the side pass")
+        return match, problems
+    side = turn["side"]
+    if state["phase"] != rules.TURN or state["to_move"] != side:
+        raise InvalidAction(f"it is not {side}'s turn")
+    for piece in turn["returns"]:
+        match = advance(match, rules.apply_return(match.state, side, piece))
+    shot = turn["shot"]
+    action = {"type": "shot", **shot}
+    prepared = rules.prepare_shot(match.state, side, action)
+    if prepared.applied != turn["applied"]:
+        problems.append(f"the jitter drawn is {prepared.applied}, the record says {turn['applied']}")
+    stored = result_from_dict(turn)
+    if resimulate:
+        again = simulate(match.state["pos"], prepared.shot, MAX_STEPS)
+        far = _far(again.rest, stored.rest)
+        if far or [f[0] for f in again.falls] != [f[0] for f in stored.falls]:
+            problems.append(f"re-simulation differs beyond {TOLERANCE_MM} mm: {', '.join(far) or 'falls'}")
+    step = rules.apply_shot(match.state, side, action, stored, check_key=False)
+    match = advance(match, step)
+    for inspector, star, chooser in turn["resolution"]["inspectors"]:
+        if star is not None and chooser in SIDE_CODES:
+            match = advance(match, rules.apply_place(match.state, chooser, inspector, star))
+    replayed = match.turns[number - 1]
+    for key in ("returns", "resolution", "score", "side", "shot"):
+        if replayed.get(key) != turn.get(key):
+            problems.append(f"the recorded {key} is not the replayed one")
+    return match, problems
