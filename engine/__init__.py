@@ -1,22 +1,30 @@
 """Rules engine: pure Python, standard library only, no I/O.
 
-Every game implements :class:`engine.core.Game`; look one up by name with :func:`get_game`.
+Every game implements :class:`engine.core.Game` and is registered in :mod:`engine.catalogue`;
+look one up by name with :func:`get_game` (or its whole entry with ``catalogue.entry``).
+``engine.GAMES`` is the tuple of registered names (read from the catalogue on first use).
 """
+
+from typing import Any
 
 from engine.core import EVERYONE, SPECTATOR, Event, Game, Result, Transition
 from engine.errors import GameError, GameOver, IllegalAction, InvalidAction, NotYourTurn
 
 
-def get_game(name: str) -> Game:  # type: ignore[type-arg]
-    """The game registered under ``name`` (``"speakeasy"``)."""
-    if name == "speakeasy":
-        from engine.speakeasy import SPEAKEASY
+def get_game(name: str) -> Game[Any]:
+    """The game registered under ``name`` (``"speakeasy"``); :class:`KeyError` if none."""
+    from engine import catalogue
 
-        return SPEAKEASY
-    raise KeyError(f"no game named {name!r}")
+    return catalogue.entry(name).game
 
 
-GAMES = ("speakeasy",)
+def __getattr__(name: str) -> Any:
+    if name == "GAMES":
+        from engine import catalogue
+
+        return catalogue.names()
+    raise AttributeError(f"module 'engine' has no attribute {name!r}")
+
 
 __all__ = [
     "EVERYONE",

@@ -7,26 +7,30 @@ rulebook or classic Lu Zhan Qi, or any mix.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any, Final
 
 from engine.errors import InvalidAction
 
 
+def _option(default: bool | int, text: str) -> Any:
+    return field(default=default, metadata={"description": text})
+
+
 @dataclass(frozen=True, slots=True)
 class RuleOptions:
-    bar_exit: bool = True
-    """Pieces may leave a bar (else a piece on a bar never moves again)."""
-    fbi_front_row: bool = True
-    """The FBI may start on the front rank (6 for South, 7 for North)."""
-    babe_survives: bool = False
-    """A Babe attacked by anything but a Kid stays and the attacker is removed."""
-    reveal_on_combat: bool = True
-    """Both faces of a combat are shown to all (else referee mode: only who was removed)."""
-    boss_loss_reveals_speakeasy: bool = False
-    """When a player's Boss is removed, his Speakeasy is shown to all."""
-    no_combat_limit: int = 100
-    """Plies without any combat after which the game is drawn."""
+    bar_exit: bool = _option(True, "Pieces may leave a bar (else a piece on a bar never moves again).")
+    fbi_front_row: bool = _option(True, "The FBI may start on the front rank (6 for South, 7 for North).")
+    babe_survives: bool = _option(
+        False, "A Babe attacked by anything but a Kid stays and the attacker is removed."
+    )
+    reveal_on_combat: bool = _option(
+        True, "Both faces of a combat are shown to all (else referee mode: only who was removed)."
+    )
+    boss_loss_reveals_speakeasy: bool = _option(
+        False, "When a player's Boss is removed, his Speakeasy is shown to all."
+    )
+    no_combat_limit: int = _option(100, "Plies without any combat after which the game is drawn.")
 
     def to_dict(self) -> dict[str, Any]:
         # asdict() with its deep copy costs more than the whole view of a state; every
@@ -49,6 +53,31 @@ PRESETS: Final[dict[str, RuleOptions]] = {
 }
 DEFAULT_PRESET: Final = "speakeasy"
 _FIELDS: Final = {f.name: f.type for f in fields(RuleOptions)}
+INT_BOUNDS: Final = {"no_combat_limit": (1, 10_000)}
+
+
+def option_schema() -> dict[str, Any]:
+    """The catalogue's option schema, generated from :class:`RuleOptions`: for each option its
+    type, allowed values or bounds, default (the default preset's) and description; plus
+    ``preset``, which names the base the other options override."""
+    out: dict[str, Any] = {
+        "preset": {
+            "type": "string",
+            "enum": list(PRESETS),
+            "default": DEFAULT_PRESET,
+            "description": "The rule set the other options start from.",
+        }
+    }
+    for f in fields(RuleOptions):
+        assert f.default is not MISSING
+        spec: dict[str, Any] = {"default": f.default, "description": f.metadata["description"]}
+        if isinstance(f.default, bool):
+            spec["type"] = "boolean"
+        else:
+            low, high = INT_BOUNDS[f.name]
+            spec.update(type="integer", minimum=low, maximum=high)
+        out[f.name] = spec
+    return out
 
 
 def options_from(config: Mapping[str, Any] | None) -> RuleOptions:
@@ -62,9 +91,10 @@ def options_from(config: Mapping[str, Any] | None) -> RuleOptions:
     for key, value in config.items():
         if key not in _FIELDS:
             raise InvalidAction(f"unknown rule option {key!r}")
-        if key == "no_combat_limit":
-            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10_000:
-                raise InvalidAction("no_combat_limit must be an integer from 1 to 10000")
+        if key in INT_BOUNDS:
+            low, high = INT_BOUNDS[key]
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                raise InvalidAction(f"{key} must be an integer from {low} to {high}")
         elif not isinstance(value, bool):
             raise InvalidAction(f"rule option {key!r} must be true or false")
         changes[key] = value

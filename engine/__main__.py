@@ -1,0 +1,80 @@
+"""The platform's command line.
+
+    python -m engine list             the registered games, one name per line
+    python -m engine verify RECORD    check a finished game's JSON record (a file, or - for stdin)
+
+``verify`` prints one line per failed check and exits 1, or prints ``ok`` and exits 0; a
+record that cannot be read (not JSON, not the shared shape, an unknown game, a malformed
+field) exits 2 with a one-line reason on stderr. Usage errors exit 2 too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+from engine import catalogue
+from engine.errors import InvalidAction
+from engine.fairness import verify
+from engine.record import MalformedRecord
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(message)
+
+
+def read_record(path: str) -> Any:
+    """The JSON of ``path`` (``-``: standard input); :class:`MalformedRecord` if unreadable."""
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MalformedRecord(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise MalformedRecord(f"{path} is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MalformedRecord(f"not JSON: {exc.msg} (line {exc.lineno})") from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _Parser(prog="python -m engine", description="The games platform's engine")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="print the registered games, one per line")
+    p_verify = sub.add_parser("verify", help="check a finished game's JSON record")
+    p_verify.add_argument("record", help="the record's file, or - for standard input")
+    try:
+        args = parser.parse_args(argv)
+    except _UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.command == "list":
+        for name in catalogue.names():
+            print(name)
+        return 0
+    try:
+        failures = verify(read_record(args.record))
+    except (InvalidAction, ValueError, KeyError, TypeError) as exc:
+        # A record the hooks cannot even read: one line, whatever broke.
+        reason = str(exc) if isinstance(exc, InvalidAction) else f"{type(exc).__name__}: {exc}"
+        line = (reason.splitlines() or [type(exc).__name__])[0].removeprefix("malformed record: ")
+        print(f"malformed record: {line}", file=sys.stderr)
+        return 2
+    for line in failures:
+        print(line)
+    if failures:
+        return 1
+    print("ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,123 @@
+"""The games the platform serves: one registry line per game.
+
+Each game package exposes ``ENTRY: GameEntry`` (its rulebook object, presets, option schema,
+bot, client module and record hooks). :data:`REGISTERED` lists the packages; adding a game is
+one line there. A listed package that fails to import, or has no proper ``ENTRY``, is an error
+(:class:`CatalogueError` or the import's own exception), never silently skipped.
+
+The packages are imported on first use (``entries()``), not when this module is, so a game
+package may import :class:`GameEntry` from here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from engine.core import Game
+
+REGISTERED: Final = ("engine.speakeasy",)
+
+Decider = Callable[..., Any]
+
+
+class CatalogueError(RuntimeError):
+    """A registered package does not provide a usable ``ENTRY``."""
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    name: str
+    """The game's name in URLs, records and storage: ``"speakeasy"`` (= ``game.name``)."""
+    title: str
+    """Its display name: ``"Speak Easy"``."""
+    game: Game[Any]
+    """The rulebook object."""
+    min_players: int
+    max_players: int
+    option_schema: Mapping[str, Any]
+    """JSON-schema-like: for each option, its ``type``, allowed values and ``default``."""
+    bot_levels: tuple[str, ...]
+    autopilot_level: str
+    """The level that plays a withdrawn (zombie) seat or a seat whose decision timed out."""
+    bot: str
+    """Import path of ``decide(view, level, seed, budget) -> action`` (pure, reads a view)."""
+    client_module: str
+    """The browser module that draws the game: ``"/static/games/speakeasy/main.js"``."""
+    record: Callable[[Any], dict[str, Any]]
+    """State -> the JSON game record (``engine/record.py``); the seed only once over."""
+    record_text: Callable[[Any], str]
+    """State -> the text export."""
+    verify: Callable[[Mapping[str, Any]], list[str]]
+    """Record -> its failed checks (``[]`` = ok); raises ``InvalidAction`` when malformed."""
+
+    @property
+    def presets(self) -> Mapping[str, Mapping[str, Any]]:
+        return self.game.presets()
+
+    def decider(self) -> Decider:
+        """The bot's ``decide`` function, imported from :attr:`bot` (``"module:function"``)."""
+        module_name, _, function = self.bot.partition(":")
+        found = getattr(importlib.import_module(module_name), function, None)
+        if not callable(found):
+            raise CatalogueError(f"{self.bot} is not a function")
+        return found  # type: ignore[no-any-return]
+
+    def check(self) -> None:
+        """Raise :class:`CatalogueError` if the entry contradicts its game."""
+        problems = []
+        if self.name != self.game.name:
+            problems.append(f"its name {self.name!r} is not its game's {self.game.name!r}")
+        if not 1 <= self.min_players <= self.max_players:
+            problems.append("min_players <= max_players, both positive")
+        if (self.min_players, self.max_players) != (self.game.min_players, self.game.max_players):
+            problems.append("its player counts are not its game's")
+        if self.autopilot_level not in self.bot_levels:
+            problems.append(f"the autopilot level {self.autopilot_level!r} is not among its bot levels")
+        if ":" not in self.bot:
+            problems.append("bot is 'module:function'")
+        if problems:
+            raise CatalogueError(f"the catalogue entry of {self.name!r}: {'; '.join(problems)}")
+
+
+_loaded: dict[str, GameEntry] | None = None
+
+
+def _load(package: str) -> GameEntry:
+    module = importlib.import_module(package)  # an ImportError here is the caller's error
+    entry = getattr(module, "ENTRY", None)
+    if not isinstance(entry, GameEntry):
+        raise CatalogueError(f"{package} is registered but has no ENTRY (a GameEntry)")
+    entry.check()
+    return entry
+
+
+def entries() -> tuple[GameEntry, ...]:
+    """Every registered game, in :data:`REGISTERED` order."""
+    global _loaded
+    if _loaded is None:
+        loaded: dict[str, GameEntry] = {}
+        for package in REGISTERED:
+            entry = _load(package)
+            if entry.name in loaded:
+                raise CatalogueError(f"two registered packages are named {entry.name!r}")
+            loaded[entry.name] = entry
+        _loaded = loaded
+    return tuple(_loaded.values())
+
+
+def names() -> tuple[str, ...]:
+    return tuple(entry.name for entry in entries())
+
+
+def entry(name: str) -> GameEntry:
+    """The entry of the game named ``name``; :class:`KeyError` if none."""
+    for found in entries():
+        if found.name == name:
+            return found
+    raise KeyError(f"no game named {name!r}")
+
+
+__all__ = ["REGISTERED", "CatalogueError", "GameEntry", "entries", "entry", "names"]

@@ -1,0 +1,30 @@
+"""Speak Easy's line in the platform catalogue (:mod:`engine.catalogue`)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine.catalogue import GameEntry
+from engine.speakeasy.bot.levels import DEFAULT_LEVEL, LEVELS
+from engine.speakeasy.game import SpeakEasy
+from engine.speakeasy.json_record import record, verify
+from engine.speakeasy.record import record_text
+from engine.speakeasy.rules import option_schema
+
+SPEAKEASY: Final = SpeakEasy()
+
+ENTRY: Final = GameEntry(
+    name=SPEAKEASY.name,
+    title="Speak Easy",
+    game=SPEAKEASY,
+    min_players=SpeakEasy.min_players,
+    max_players=SpeakEasy.max_players,
+    option_schema=option_schema(),
+    bot_levels=tuple(LEVELS),
+    autopilot_level=DEFAULT_LEVEL,
+    bot="engine.speakeasy.bot:decide",
+    client_module="/static/games/speakeasy/main.js",
+    record=record,
+    record_text=record_text,
+    verify=verify,
+)
