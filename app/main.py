@@ -39,6 +39,7 @@ from app.ws.routes import router as ws_router
 
 log = logging.getLogger("speakeasy.app")
 
+
 def tune_gc() -> None:
     """Fewer, shorter garbage collections for a long-lived server. What is alive once the
     server has started (modules, engine tables, settings) moves to the permanent
