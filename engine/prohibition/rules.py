@@ -8,6 +8,9 @@ path for playouts (it changes the state it is given).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from engine.core import Result
 from engine.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
 from engine.prohibition import setup, turn
@@ -31,7 +34,7 @@ from engine.prohibition.state import (
 WITHDRAW_REASONS = ("resign", "timeout", "abandon")
 
 
-def new_state(seed: str, options: dict[str, str] | None = None, players: int = 4) -> State:
+def new_state(seed: str, options: Mapping[str, Any] | None = None, players: int = 4) -> State:
     return setup.new_state(seed, options, players)
 
 

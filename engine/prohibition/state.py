@@ -99,7 +99,7 @@ class Truck:
         )
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class LogEntry:
     """One record event: who wrote it, its text, who may see it, and its text-export line."""
 
