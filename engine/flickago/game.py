@@ -38,11 +38,12 @@ class SimJob:
     positions: Positions
     shot: Shot
     max_steps: int = MAX_STEPS
+    frames: bool = True
 
 
 def run_job(job: SimJob) -> ShotResult:
     """The pure simulation of a job (run it in a process pool)."""
-    return simulate(job.positions, job.shot, job.max_steps)
+    return simulate(job.positions, job.shot, job.max_steps, job.frames)
 
 
 class Flickago(Game[Match]):

@@ -167,27 +167,14 @@ class _Live:
         self.resting = False
 
     def wake(self) -> None:
-        if self.resting:
-            self.body.velocity_func = self.func
-            self.resting = False
+        """Back to the spec's velocity function."""
+        self.body.velocity_func = self.func
+        self.resting = False
 
-    def off_table(self) -> bool:
-        p = _get_position(self.cbody)
-        return _off_table(p.x, p.y)
-
-    def settle(self) -> bool:
-        """Whether the body is still (spec: |vx| and |vy| below 1e-6 mm/s); and choose the
-        velocity function of its next step."""
-        v = _get_velocity(self.cbody)
-        vx: float = v.x
-        vy: float = v.y
-        if vx == 0.0 and vy == 0.0 and _get_angular(self.cbody) == 0.0:
-            if not self.resting:
-                self.body.velocity_func = pymunk.Body.update_velocity
-                self.resting = True
-            return True
-        self.wake()
-        return abs(vx) < STILL_BELOW and abs(vy) < STILL_BELOW
+    def rest(self) -> None:
+        """Chipmunk's own velocity function (v = 0 and w = 0 stay 0)."""
+        self.body.velocity_func = pymunk.Body.update_velocity
+        self.resting = True
 
 
 def _tenths(body: pymunk.Body) -> tuple[int, int]:
@@ -253,27 +240,42 @@ def simulate(
     for live in bodies:
         if live.piece == shot.piece:
             live.body.velocity = shot_velocity(shot.angle, shot.power)
-            live.wake()
     last = {live.piece: _tenths(live.body) for live in bodies}
     keyframes: list[Frame] = []
     falls: list[list[Any]] = []
     step = 0
     capped = False
+    get_position, get_velocity, get_angular = _get_position, _get_velocity, _get_angular
+    table_x0, table_y0, table_x1, table_y1 = TABLE.x0, TABLE.y0, TABLE.x1, TABLE.y1
     while True:
         space.step(DT)
         step += 1
-        # 1. leaving the table, removed in canonical order
-        fallen = [live for live in bodies if live.off_table()]
+        # 1. leaving the table (removed below, in canonical order); 2. rest, and the
+        # velocity function each body needs for the next step (see _Live)
+        fallen = []
+        ended = True
+        for live in bodies:
+            cbody = live.cbody
+            p = get_position(cbody)
+            x, y = p.x, p.y
+            if x < table_x0 or x > table_x1 or y < table_y0 or y > table_y1:
+                fallen.append(live)
+                continue
+            v = get_velocity(cbody)
+            vx, vy = v.x, v.y
+            if vx == 0.0 and vy == 0.0 and get_angular(cbody) == 0.0:
+                if not live.resting:
+                    live.rest()
+            else:
+                if live.resting:
+                    live.wake()
+                if ended and not (-STILL_BELOW < vx < STILL_BELOW and -STILL_BELOW < vy < STILL_BELOW):
+                    ended = False
         for live in fallen:
             space.remove(live.body, *live.body.shapes)
             bodies.remove(live)
             del last[live.piece]
             falls.append([live.piece, step])
-        # 2. rest (and the velocity function each body needs for the next step)
-        ended = True
-        for live in bodies:
-            if not live.settle():
-                ended = False
         if not ended and step >= max_steps:
             ended = capped = True
             for live in bodies:
