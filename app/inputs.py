@@ -22,6 +22,7 @@ from pydantic import AfterValidator
 URLSAFE: Final = r"^[A-Za-z0-9_-]+$"
 HEX_ID: Final = r"^[0-9a-f]{32}$"
 ACTION_ID: Final = r"^[!-~]+$"  # printable ASCII, no space
+NOTATION: Final = r"^[ -~]+$"  # printable ASCII: every game notation (positions, moves)
 
 _URLSAFE = re.compile(URLSAFE)
 _UNPRINTABLE = frozenset({"Cc", "Cs", "Co", "Cn"})
@@ -41,6 +42,13 @@ def is_room_id(text: str) -> bool:
 
 def is_token(text: str) -> bool:
     return 0 < len(text) <= TOKEN_MAX and _URLSAFE.fullmatch(text) is not None
+
+
+def echo(text: str, limit: int = 40) -> str:
+    """``text`` made safe to quote back in an error message: unprintable code points as
+    ``?``, cut at ``limit`` characters."""
+    safe = "".join("?" if unicodedata.category(char) in _UNPRINTABLE else char for char in text[:limit])
+    return safe if len(text) <= limit else safe + "..."
 
 
 def printable(text: str) -> str:

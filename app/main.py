@@ -30,6 +30,7 @@ from app.games import rules
 from app.games.botpool import bot_pool
 from app.games.service import GameService
 from app.identity import COOKIE_NAME, Guest, GuestCookies, new_guest_id
+from app.inputs import echo
 from app.limits import BodyLimit, KeyedRateLimit, SocketCount
 from app.metrics import Metrics
 from app.presence import PresenceBoard
@@ -135,7 +136,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
         first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid request"}
-        where = ".".join(str(part) for part in first["loc"])
+        where = ".".join(echo(str(part)) for part in first["loc"])
         return JSONResponse(
             {"detail": {"code": "bad_request", "message": f"{where}: {first['msg']}"}}, status_code=422
         )
@@ -151,7 +152,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
         """Starlette's own refusals (no such path, wrong method, unreadable body) in the
         same shape as every other error."""
-        codes = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"}
+        codes = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
         return JSONResponse(
             {"detail": {"code": codes.get(error.status_code, "http_error"), "message": str(error.detail)}},
             status_code=error.status_code,

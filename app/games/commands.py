@@ -9,9 +9,11 @@ fall, an expired setup timer). Both go through the same commit and broadcast pat
 
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from app.clocks import GameClocks
@@ -154,6 +156,22 @@ def _require_open(game: LoadedGame) -> None:
         raise AppError("game_over", "the game is over")
 
 
+def command_digest(command: Command) -> str:
+    """What a client sent under an action id, as a digest kept beside the id in the log: a
+    retry of the same command is acknowledged again, another command under the same id is
+    refused (it used to be acknowledged and silently not applied)."""
+    canonical = json.dumps(command.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def reused_id(applied_digest: str | None, command: Command) -> AppError | None:
+    """The refusal for ``command`` whose id is already in the log, or ``None`` when it is
+    the same command again (or was logged before digests were kept)."""
+    if applied_digest is None or applied_digest == command_digest(command):
+        return None
+    return AppError("id_reused", f"the action id {command.id!r} was already used for another action")
+
+
 def plan(
     room: RoomInfo,
     game: LoadedGame,
@@ -164,7 +182,26 @@ def plan(
     grace_ms: int,
 ) -> Change:
     """The change ``command`` from ``seat`` makes, or the refusal. ``opponent_gone_ms`` is
-    how long the other seat has been disconnected (``None``: connected, or no one there)."""
+    how long the other seat has been disconnected (``None``: connected, or no one there).
+    The log entry that carries the command's id also carries its digest."""
+    change = _plan(room, game, seat, command, now, opponent_gone_ms, grace_ms)
+    digest = command_digest(command)
+    entries = tuple(
+        replace(entry, command_digest=digest) if entry.client_id == command.id else entry
+        for entry in change.entries
+    )
+    return replace(change, entries=entries)
+
+
+def _plan(
+    room: RoomInfo,
+    game: LoadedGame,
+    seat: int,
+    command: Command,
+    now: int,
+    opponent_gone_ms: int | None,
+    grace_ms: int,
+) -> Change:
     opponent = 1 - seat
     match command:
         case Rematch():

@@ -49,14 +49,16 @@ _UPDATE_COLUMNS = (
     "clock_increment_ms", "clock_running", "clock_since", "setup_deadline", "draw_offer", "rematch_offer",
 )  # fmt: skip
 _INSERT = """
-INSERT INTO game_actions (game_id, seat, kind, action, client_id, first_version, last_version, events, at)
+INSERT INTO game_actions (game_id, seat, kind, action, client_id, command_digest, first_version,
+                          last_version, events, at)
 SELECT * FROM unnest(
-    $1::varchar[], $2::int[], $3::varchar[], $4::text[], $5::varchar[], $6::int[], $7::int[], $8::text[],
-    $9::bigint[]
+    $1::varchar[], $2::int[], $3::varchar[], $4::text[], $5::varchar[], $6::varchar[], $7::int[], $8::int[],
+    $9::text[], $10::bigint[]
 )
 """
 _INSERT_COLUMNS = (
-    "game_id", "seat", "kind", "action", "client_id", "first_version", "last_version", "events", "at",
+    "game_id", "seat", "kind", "action", "client_id", "command_digest", "first_version", "last_version",
+    "events", "at",
 )  # fmt: skip
 
 Item = tuple[LoadedGame, LoadedGame, Sequence[store.LogEntry], int]

@@ -34,7 +34,7 @@ from app.clocks import Clock, GameClocks
 from app.config import Settings
 from app.errors import AppError, Conflict
 from app.games import frames, store
-from app.games.commands import Change, due, next_deadline, plan
+from app.games.commands import Change, due, next_deadline, plan, reused_id
 from app.games.groupcommit import GroupCommit
 from app.games.rules import GAME
 from app.games.runtime import RoomRuntime
@@ -63,6 +63,14 @@ def bot_seed(game_id: str, version: int) -> int:
     human in its seat does not (the game's own seed drives its secret chance draws)."""
     digest = hashlib.sha256(f"{game_id}:{version}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+def _acknowledged(applied: store.Applied, command: Command) -> int:
+    """The version to acknowledge a command whose id is already in the log with."""
+    refusal = reused_id(applied.command_digest, command)
+    if refusal is not None:
+        raise refusal
+    return applied.version
 
 
 class GameService:
@@ -184,16 +192,16 @@ class GameService:
                 self.invalidate(room_id)
             except store.DuplicateAction as duplicate:
                 self.invalidate(room_id)
-                return duplicate.version
+                return _acknowledged(duplicate.applied, command)
             except AppError as error:
                 if not rechecked and await self._is_stale(runtime):
                     rechecked = True
                     self.invalidate(room_id)
                     continue
                 seat = runtime.game.seat_of_slot(slot)
-                version = await store.applied_version(self.engine, runtime.game.id, seat, command.id)
-                if version is not None:
-                    return version
+                applied = await store.applied_action(self.engine, runtime.game.id, seat, command.id)
+                if applied is not None:
+                    return _acknowledged(applied, command)
                 raise error from None
         raise Conflict()
 

@@ -4,8 +4,8 @@ The hot path is :func:`commit`: one transaction holding one guarded ``UPDATE gam
 snapshot, the version bump, clocks and offers) and one ``INSERT`` into the append-only
 action log. The guard is the row's ``seq``: if another command (another tab, another
 process) committed first, nothing is written and :class:`Conflict` is raised. A reused
-client action id violates a unique constraint and raises :class:`DuplicateAction`, whose
-``version`` is the one the first application was acknowledged with.
+client action id violates a unique constraint and raises :class:`DuplicateAction`, which
+says how the first application was acknowledged and what command it carried.
 """
 
 from __future__ import annotations
@@ -37,9 +37,18 @@ def dumps(value: Any) -> str:
 
 
 class DuplicateAction(Exception):
-    def __init__(self, version: int) -> None:
-        super().__init__(f"already applied at version {version}")
-        self.version = version
+    def __init__(self, applied: Applied) -> None:
+        super().__init__(f"already applied at version {applied.version}")
+        self.applied = applied
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """A client action id already in the log: the version it was acknowledged with, and
+    the digest of the command it carried then (``None`` for rows logged before digests)."""
+
+    version: int
+    command_digest: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +61,8 @@ class LogEntry:
     client_id: str | None
     events: tuple[Event, ...]
     at: int
+    command_digest: str | None = None
+    """What the client sent under ``client_id`` (:func:`app.games.commands.command_digest`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +204,7 @@ def _log_values(game_id: str, before_version: int, entry: LogEntry) -> dict[str,
         "kind": entry.kind,
         "action": dumps(entry.action),
         "client_id": entry.client_id,
+        "command_digest": entry.command_digest,
         "first_version": before_version + 1,
         "last_version": before_version + len(entry.events),
         "events": _events_text(entry.events),
@@ -245,23 +257,27 @@ async def commit(
         client = next((entry for entry in entries if entry.client_id is not None), None)
         if client is None or client.client_id is None:
             raise
-        version = await applied_version(engine, before.id, client.seat, client.client_id)
-        if version is None:
+        applied = await applied_action(engine, before.id, client.seat, client.client_id)
+        if applied is None:
             raise
-        raise DuplicateAction(version) from None
+        raise DuplicateAction(applied) from None
 
 
-async def applied_version(engine: AsyncEngine, game_id: str, seat: int | None, client_id: str) -> int | None:
-    """The version a client action was acknowledged with, or ``None`` if never applied."""
+async def applied_action(
+    engine: AsyncEngine, game_id: str, seat: int | None, client_id: str
+) -> Applied | None:
+    """How a client action id was applied, or ``None`` if never."""
     async with engine.connect() as conn:
         row = (
             await conn.execute(
-                select(_ACTIONS.c.first_version, _ACTIONS.c.last_version).where(
+                select(_ACTIONS.c.first_version, _ACTIONS.c.last_version, _ACTIONS.c.command_digest).where(
                     _ACTIONS.c.game_id == game_id, _ACTIONS.c.seat == seat, _ACTIONS.c.client_id == client_id
                 )
             )
         ).one_or_none()
-    return None if row is None else max(row.last_version, row.first_version - 1)
+    if row is None:
+        return None
+    return Applied(max(row.last_version, row.first_version - 1), row.command_digest)
 
 
 async def actions_since(conn: AsyncConnection, game_id: str, version: int) -> list[LoggedAction]:

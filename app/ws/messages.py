@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
 from app.errors import AppError
-from app.inputs import ACTION_ID, HEX_ID, Printable
+from app.inputs import ACTION_ID, HEX_ID, NOTATION, echo
 
 ActionId = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=ACTION_ID)]
 _ACTION_ID = re.compile(ACTION_ID)
@@ -37,13 +37,13 @@ class Ping(_Message):
 class Setup(_Message):
     type: Literal["setup"]
     id: ActionId
-    position: Annotated[str, StringConstraints(min_length=1, max_length=512), Printable]
+    position: Annotated[str, StringConstraints(min_length=1, max_length=512, pattern=NOTATION)]
 
 
 class Move(_Message):
     type: Literal["move"]
     id: ActionId
-    move: Annotated[str, StringConstraints(min_length=1, max_length=16), Printable]
+    move: Annotated[str, StringConstraints(min_length=1, max_length=16, pattern=NOTATION)]
     version: Annotated[int, Field(ge=0)]
 
 
@@ -94,7 +94,7 @@ def parse(text: str) -> Hello | Ping | Command:
         return _ADAPTER.validate_json(text)
     except ValidationError as error:
         first = error.errors(include_url=False, include_input=False)[0]
-        where = ".".join(str(part) for part in first["loc"]) or "message"
+        where = ".".join(echo(str(part)) for part in first["loc"]) or "message"
         text = f"{where}: {first['msg']}"
         # pydantic quotes the offending input (an unknown "type" of 16 KiB, say): cut it.
         raise AppError("bad_message", text if len(text) <= 200 else text[:197] + "...") from None

@@ -72,3 +72,11 @@ async def _refuse(websocket: WebSocket, error: AppError, close_code: int = 1008)
     code = "forbidden" if error.code == "not_found" else error.code
     await websocket.send_text(frames.error_frame(code, error.message))
     await websocket.close(close_code)
+
+
+@router.websocket("/ws/{path:path}")
+async def no_such_socket(websocket: WebSocket, path: str) -> None:
+    """Any other socket address: told so in a frame and closed properly, rather than
+    refused at the handshake with a bare 403."""
+    await websocket.accept()
+    await _refuse(websocket, AppError("bad_request", "no such socket address"))

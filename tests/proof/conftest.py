@@ -11,6 +11,7 @@ import importlib.util
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -57,3 +58,18 @@ async def pg_url(pg_template: str) -> AsyncIterator[str]:
         yield harness.pg_url(name)
     finally:
         await harness.drop_pg_database(name)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The hostile-input suites' counts (``record_property("hostile_…", n)``), summed per
+    kind over the backends, so the test output says how much was thrown at the server."""
+    totals: dict[str, int] = {}
+    for report in terminalreporter.stats.get("passed", []):
+        if report.when != "call":
+            continue
+        for name, value in report.user_properties:
+            if name.startswith("hostile_"):
+                totals[name] = totals.get(name, 0) + int(value)
+    if totals:
+        line = ", ".join(f"{value} {name.removeprefix('hostile_')}" for name, value in sorted(totals.items()))
+        terminalreporter.write_line(f"hostile input answered without a 5xx, a 1011 or a cut: {line}")
