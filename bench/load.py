@@ -325,6 +325,10 @@ def start_server(
         "SPEAKEASY_SECRET": SECRET,
         "SPEAKEASY_ENV": "production",
         "SPEAKEASY_LOG_LEVEL": "WARNING",
+        # Every simulated player comes from 127.0.0.1: lift the per-address limits.
+        "SPEAKEASY_ROOMS_PER_MINUTE": "1000000",
+        "SPEAKEASY_ROOM_BURST": "1000000",
+        "SPEAKEASY_MAX_SOCKETS_PER_ADDRESS": "1000000",
         **extra_env,
     }
     env.pop("REDIS_URL", None)

@@ -84,6 +84,11 @@ def sqlite_copy(template: Path, directory: Path) -> str:
     return f"sqlite+aiosqlite:///{path}"
 
 
+MANY_ROOMS_ENV = {"SPEAKEASY_ROOMS_PER_MINUTE": "1000000", "SPEAKEASY_ROOM_BURST": "1000000"}
+"""A suite creates hundreds of rooms from 127.0.0.1: the per-address room limit is lifted
+for every test server except where a test sets it (tests/app/test_server_limits.py)."""
+
+
 def settings_for(database_url: str, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
         "database_url": database_url,
@@ -93,6 +98,7 @@ def settings_for(database_url: str, **overrides: Any) -> Settings:
         "log_level": "WARNING",
         "grace_seconds": 30,
         "redis_url": None,
+        **{key.removeprefix("SPEAKEASY_").lower(): int(value) for key, value in MANY_ROOMS_ENV.items()},
     }
     values.update(overrides)
     return Settings(**values)

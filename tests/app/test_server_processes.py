@@ -52,6 +52,7 @@ async def _start(database_url: str, port: int, redis_url: str | None = None) -> 
         "SPEAKEASY_SECRET": harness.SECRET,
         "SPEAKEASY_ENV": "production",
         "SPEAKEASY_LOG_LEVEL": "WARNING",
+        **harness.MANY_ROOMS_ENV,
     }
     env.pop("REDIS_URL", None)
     if redis_url:
