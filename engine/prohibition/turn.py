@@ -349,9 +349,11 @@ def truck_actions(state: State) -> list[str]:
     t = state.active
     reach = truck_reach(state, t)
     out = []
+    carrying = state.trucks[t].aboard > 0
     for street, lengths in reach.items():
         out.append(go_text(street))
-        out.extend(go_text(street, n, colour) for n, colour in deliveries(state, t, street, lengths))
+        if carrying and DOOR_OF_STREET[street] >= 0:
+            out.extend(go_text(street, n, colour) for n, colour in deliveries(state, t, street, lengths))
     if not reach or state.options["truck_must_move"] != "yes":
         out.append("pass")
     return out

@@ -37,14 +37,11 @@ def twin(state: State, viewer: Viewer, seed: str) -> State:
             if truck.pick is not None:
                 truck.pick = truck.dealt[rng.below(DEAL_SIZE)]
     else:
-        # After the reveal: others' unpicked cards and the deck are one pool; the viewer's own
-        # unpicked cards can only be in the deck.
+        # After the reveal: every card that went back into the deck at the reveal may have been
+        # one of another truck's unpicked cards (even one shown since), except the viewer's own.
+        picks = {tr.pick for tr in new.trucks}
         mine_back = {c for t in own for c in new.trucks[t].dealt if c != new.trucks[t].pick}
-        pool = [c for c in new.deck if c not in mine_back]
-        for t in others:
-            truck = new.trucks[t]
-            pool += [c for c in truck.dealt if c != truck.pick]
-        pool.sort()
+        pool = [c for c in CARD_IDS if c not in picks and c not in mine_back]
         rng.shuffle(pool)
         for t in others:
             truck = new.trucks[t]
@@ -53,7 +50,7 @@ def twin(state: State, viewer: Viewer, seed: str) -> State:
             del pool[: DEAL_SIZE - 1]
             rng.shuffle(hand)
             truck.dealt = tuple(hand)
-        deck = pool + sorted(mine_back)
+        deck = sorted(new.deck)
         rng.shuffle(deck)
         new.deck = deck
     _rewrite_log(new)
