@@ -64,7 +64,9 @@ class GameRow(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     room_id: Mapped[str] = mapped_column(String(32), ForeignKey("rooms.id"), index=True)
     number: Mapped[int] = mapped_column(Integer)
-    seed: Mapped[int] = mapped_column(BigInteger)
+    seed: Mapped[str] = mapped_column(String(64))
+    """64 hex digits (the platform generator); games from before migration 0004 keep their
+    integer seed written in decimal (the legacy stream, ``engine/rng_legacy.py``)."""
     options: Mapped[str] = mapped_column(Text)
     south_slot: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer)

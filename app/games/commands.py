@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import secrets
 import uuid
 from dataclasses import dataclass, replace
 from typing import Any
@@ -35,6 +34,7 @@ from app.ws.messages import (
 )
 from engine.core import Event, Result, Transition
 from engine.errors import GameError, GameOver, NotYourTurn
+from engine.rng import new_seed
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,11 +60,11 @@ def engine_error(error: GameError) -> AppError:
     return AppError("illegal", str(error))
 
 
-def draw_seed(room_id: str, number: int) -> int:
-    """The seed of game ``number`` of a room: from the OS's CSPRNG. Tests and benchmarks
-    that replay a game with the same seed replace this function (a test hook; production
-    never does)."""
-    return secrets.randbits(62)
+def draw_seed(room_id: str, number: int) -> str:
+    """The seed of game ``number`` of a room: 32 bytes from the OS's CSPRNG as 64 hex digits,
+    for the platform generator (``engine/rng.py``). Tests and benchmarks that replay a game
+    with the same seed replace this function (a test hook; production never does)."""
+    return new_seed()
 
 
 def new_game(room: RoomInfo, number: int, south_slot: int, now: int) -> LoadedGame:

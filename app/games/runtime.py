@@ -61,7 +61,7 @@ class LoadedGame:
     id: str
     room_id: str
     number: int
-    seed: int
+    seed: str
     options: dict[str, Any]
     south_slot: int
     version: int

@@ -23,6 +23,7 @@ import server_harness as harness
 import wire_secrecy as ws
 
 from app.games import frames
+from engine.rng import is_seed
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -166,4 +167,4 @@ def test_seed_hook_is_production_random() -> None:
 
     assert commands.draw_seed.__module__ == "app.games.commands"
     draws = {commands.draw_seed("room", 1) for _ in range(50)}
-    assert len(draws) == 50 and all(0 <= seed < 1 << 62 for seed in draws)
+    assert len(draws) == 50 and all(is_seed(seed) for seed in draws)

@@ -12,7 +12,7 @@ For each game and each player we look, offline, for a *re-deal* of the opponent'
 that the player cannot rule out: the setup stays legal, every move stays legal, every
 illegal try of the re-dealt side stays illegal, and every public outcome (who survived
 each combat, every face the rules show, every revealed square, the result) is the same
-(``bench/secrecy_engine.py`` supplies the engine-level pieces). The script is then played
+(``tests/proof/speakeasy_redeal.py`` supplies the engine-level pieces). The script is then played
 through real servers three times, concurrently, each on its own app with its own
 :class:`ManualClock` (clocks aligned at the start of each room and advanced identically):
 
@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import random
 import sys
@@ -49,8 +50,8 @@ if str(ROOT / "bench") not in sys.path:
     sys.path.append(str(ROOT / "bench"))  # last: bench/engine.py must not hide the engine package
 
 import httpx  # noqa: E402
-import secrecy_engine as se  # noqa: E402  (bench/secrecy_engine.py)
 import server_harness as harness  # noqa: E402  (tests/app/server_harness.py)
+import speakeasy_redeal as se  # noqa: E402
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
@@ -91,7 +92,7 @@ class Step:
 
 @dataclass
 class GameScript:
-    seed: int
+    seed: str
     preset: str
     alice_seat: int
     setups: tuple[str, str]  # by seat (0 = South)
@@ -111,8 +112,9 @@ class RoomScript:
     games: list[GameScript]
 
 
-def seed_of(room_seed: int, number: int) -> int:
-    return (room_seed * 7919 + number * 104_729 + 12_345) % (1 << 62)
+def seed_of(room_seed: int, number: int) -> str:
+    """A game's seed (64 hex digits, as the server draws them), fixed by the script."""
+    return hashlib.sha256(f"wire-secrecy:{room_seed}:{number}".encode()).hexdigest()
 
 
 def build_room(index: int, room_seed: int, max_plies: int) -> RoomScript:
@@ -135,7 +137,7 @@ def build_room(index: int, room_seed: int, max_plies: int) -> RoomScript:
 
 
 def _build_game(
-    rng: random.Random, seed: int, preset: str, number: int, timed: bool, max_plies: int, spectator_in: bool
+    rng: random.Random, seed: str, preset: str, number: int, timed: bool, max_plies: int, spectator_in: bool
 ) -> tuple[GameScript, bool]:
     options = options_from({"preset": preset})
     alice_seat = 0 if number == 1 else 1
@@ -326,12 +328,12 @@ class SeedBook:
     from the room's script."""
 
     def __init__(self) -> None:
-        self.pending: deque[list[int]] = deque()
-        self.by_room: dict[str, list[int]] = {}
+        self.pending: deque[list[str]] = deque()
+        self.by_room: dict[str, list[str]] = {}
         self.lock = asyncio.Lock()
         self._original = commands.draw_seed
 
-    def __call__(self, room_id: str, number: int) -> int:
+    def __call__(self, room_id: str, number: int) -> str:
         if room_id not in self.by_room:
             self.by_room[room_id] = self.pending.popleft()
         return self.by_room[room_id][number - 1]
