@@ -212,14 +212,8 @@ def verify(data: Any, resimulate: bool = True) -> list[str]:
         match = Match(match.state, data["players"]["white"], (), None, match.time_control)
     if state_commitment(seed, initial_dict(match)) != data["state_commitment"]:
         failures.append("state_commitment does not match the initial state")
-    turns: list[Mapping[str, Any]] = data["turns"]
-    for index, turn in enumerate(turns):
-        try:
-            match, problems = _replay_turn(match, turn, index + 1, resimulate)
-        except (GameError, KeyError, TypeError, ValueError, IndexError) as exc:
-            failures.append(f"turn {index + 1}: {exc}")
-            return failures
-        failures.extend(f"turn {index + 1}: {p}" for p in problems)
+    match, problems = replay(match, data["turns"], resimulate)
+    failures.extend(problems)
     if match.state["result"] != data["result"]:
         failures.append("the recorded result is not the replayed one")
     if "events" in data and data["events"] != events_of(match):
@@ -229,21 +223,41 @@ def verify(data: Any, resimulate: bool = True) -> list[str]:
     return failures
 
 
-def _replay_turn(
-    match: Match, turn: Mapping[str, Any], number: int, resimulate: bool
-) -> tuple[Match, list[str]]:
+def replay(match: Match, turns: list[Mapping[str, Any]], resimulate: bool = False) -> tuple[Match, list[str]]:
+    """Play recorded turns on from ``match``, each shot from its stored result (the rest
+    positions make a record self-sufficient). Returns the match reached and every problem
+    found; stops at the first turn that cannot be played."""
+    problems: list[str] = []
+    cursor = len(match.turns)  # record turns accounted for
+    for turn in turns:
+        label = f"turn {turn.get('ply')}"
+        if turn.get("pass"):
+            if cursor < len(match.turns) and match.turns[cursor] == dict(turn):
+                cursor += 1
+            else:
+                problems.append(f"{label}: a pass the rules did not make")
+                return match, problems
+            continue
+        if cursor < len(match.turns):
+            problems.append(f"{label}: a shot where the rules made the side pass")
+            return match, problems
+        try:
+            match, found = _replay_shot(match, turn, resimulate)
+        except (GameError, KeyError, TypeError, ValueError, IndexError) as exc:
+            problems.append(f"{label}: {exc}")
+            return match, problems
+        problems.extend(f"{label}: {p}" for p in found)
+        cursor += 1
+    if cursor != len(match.turns):
+        problems.append("the record ends before the passes the rules made")
+    return match, problems
+
+
+def _replay_shot(match: Match, turn: Mapping[str, Any], resimulate: bool) -> tuple[Match, list[str]]:
     state = match.state
     problems: list[str] = []
-    if turn.get("ply") != number:
-        problems.append(f"ply is {turn.get('ply')}, expected {number}")
-    if turn.get("pass"):
-        # passes are written by the engine: the previous turn must have produced this one
-        if len(match.turns) < number or match.turns[number - 1] != dict(turn):
-            problems.append("a pass the rules did not make")
-        return match, problems
-    if len(match.turns) >= number:
-        problems.append("a shot where the rules made the side pass")
-        return match, problems
+    if turn.get("ply") != rules.ply(state):
+        problems.append(f"ply is {turn.get('ply')}, expected {rules.ply(state)}")
     side = turn["side"]
     if state["phase"] != rules.TURN or state["to_move"] != side:
         raise InvalidAction(f"it is not {side}'s turn")
@@ -261,11 +275,12 @@ def _replay_turn(
         if far or [f[0] for f in again.falls] != [f[0] for f in stored.falls]:
             problems.append(f"re-simulation differs beyond {TOLERANCE_MM} mm: {', '.join(far) or 'falls'}")
     step = rules.apply_shot(match.state, side, action, stored, check_key=False)
+    number = len(match.turns)
     match = advance(match, step)
     for inspector, star, chooser in turn["resolution"]["inspectors"]:
         if star is not None and chooser in SIDE_CODES:
             match = advance(match, rules.apply_place(match.state, chooser, inspector, star))
-    replayed = match.turns[number - 1]
+    replayed = match.turns[number]
     for key in ("returns", "resolution", "score", "side", "shot"):
         if replayed.get(key) != turn.get(key):
             problems.append(f"the recorded {key} is not the replayed one")
