@@ -1,51 +1,53 @@
-"""Secrecy at the engine: what a viewer is sent must not depend on what he cannot know.
+"""Secrecy at the engine, for every registered game: what a viewer is sent must not depend on
+what he cannot know.
 
-    python bench/secrecy_engine.py [--games 10000] [--seed 0]
+    python bench/secrecy_engine.py [--games 1000] [--seed 0] [--game speakeasy]
 
-For random games of both presets, stopped at a random ply, and for each viewer (South, North,
-a spectator): re-deal the pieces hidden from him (the opponent's, or both sides' for a
-spectator) at the setup level, keeping each setup legal; replay the same moves; keep the
-re-deal only if every move stays legal and every public outcome stays the same (who survived
-each combat, and every face the rules reveal, on the board or in a combat). Then everything
-the viewer is sent must be byte-identical: his view of every state (``json.dumps`` with
-sorted keys), every event projected to him, the public lines of the game record, and the
-error message of every illegal move he might try.
+Random games of each game in the catalogue (its presets in turn, and each player count it
+allows) are played through the protocol alone: ``legal_actions``, ``default_action`` now and
+then, and an occasional ``withdraw``. At a few random moments of each game, for every viewer
+(each seat and a spectator), the game's own twin maker (``Game.twin``) re-deals what that
+viewer cannot see, and then:
 
-Prints games run, states compared and leaks found; exits 1 on a leak.
+* his view of the twin must be byte-identical to his view of the state (``json.dumps`` with
+  sorted keys), with and without history;
+* every action he might try now (the game's probes, and actions of his from elsewhere in the
+  game) must be accepted by both or refused by both with the same message;
+* the game's further actions are replayed on both: as long as a step's public outcome is the
+  same (a spectator's view after it, history included, is identical), every event projected
+  to him (a spectator included) and his view after the step must be identical. A step whose
+  public outcome differs is where the viewer legitimately learns something: the comparison
+  stops there. (A leak into the views themselves is caught at the twin moments, where views
+  of the state and of its twin must match whatever the outcome of later steps.)
+
+Prints the figures; exits 1 on a leak (listing the first 20).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core import SPECTATOR, Viewer
+from engine import catalogue
+from engine.catalogue import GameEntry
+from engine.core import SPECTATOR, Event, Game, Viewer
 from engine.errors import GameError
-from engine.speakeasy import SPEAKEASY
-from engine.speakeasy.board import BACK_RANKS, FRONT_RANK, HOME_BARS, NAMES
-from engine.speakeasy.movegen import move_text, parse_move
-from engine.speakeasy.notation import parse_board
-from engine.speakeasy.pieces import BABE, FBI, REVEALED
-from engine.speakeasy.pieces import SPEAKEASY as SPEAKEASY_KIND
-from engine.speakeasy.play import advance, legal
-from engine.speakeasy.record import record_text
-from engine.speakeasy.rules import RuleOptions, options_from
-from engine.speakeasy.setup import random_setup, setup_text
-from engine.speakeasy.state import State
 
-PRESETS = ("speakeasy", "luzhanqi")
-VIEWERS: tuple[Viewer, ...] = (0, 1, SPECTATOR)
-TRIES = 8  # re-deal proposals per viewer and game
-VIEW_SAMPLES = 6  # states (besides the setup phase and the last) whose views are compared
+TWIN_POINTS = 3  # moments of each game at which twins are made (one in a setup phase if any)
+FOLLOW = 30  # further steps replayed on a twin
+MAX_STEPS = 600  # a game is cut after this many steps
+WITHDRAW_CHANCE = 0.002  # per step: a seat resigns, times out or abandons
+DEFAULT_CHANCE = 0.05  # per step: the seat plays its timeout default instead of a listed action
 
 
 def dumps(data: Any) -> str:
@@ -55,269 +57,257 @@ def dumps(data: Any) -> str:
 @dataclass
 class Stats:
     games: int = 0
-    redeals: int = 0
+    twins: int = 0
+    changed: int = 0  # twins that differ from their state (to_dict): the proof is not empty
     states: int = 0
     events: int = 0
     errors: int = 0
+    followed: int = 0  # further steps compared on a twin
+    by_game: dict[str, int] = field(default_factory=dict)
     leaks: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Step:
+    seat: int
+    kind: str  # "apply" or "withdraw"
+    action: Any  # the action dict, or the withdraw reason
 
 
 @dataclass
 class Played:
-    """A game through the public protocol: states, transitions' events, moves."""
+    game: Game[Any]
+    states: list[Any]  # states[i + 1] follows steps[i] from states[i]
+    steps: list[Step]
+    events: list[tuple[Event, ...]]
+    views: dict[tuple[int, Viewer], str] = field(default_factory=dict)
 
-    setups: tuple[str, str]
-    states: list[State]  # [new, after South's setup, after North's setup (start), after each move]
-    events: list[tuple[Any, ...]]  # events of each of those steps (states[1:])
-    moves: list[str]
-
-
-def play_through(seed: int, preset: str, setups: tuple[str, str], moves: list[str]) -> Played | None:
-    """Replay ``moves`` after ``setups`` through :meth:`Game.apply`; ``None`` if refused."""
-    state = SPEAKEASY.new_game(seed, {"preset": preset})
-    states, events = [state], []
-    try:
-        for side in (0, 1):
-            tr = SPEAKEASY.apply(state, side, {"type": "setup", "position": setups[side]})
-            state = tr.state
-            states.append(state)
-            events.append(tr.events)
-        for move in moves:
-            tr = SPEAKEASY.apply(state, state.to_move, {"type": "move", "move": move})
-            state = tr.state
-            states.append(state)
-            events.append(tr.events)
-    except GameError:
-        return None
-    return Played(setups, states, events, moves)
+    def view(self, index: int, viewer: Viewer) -> str:
+        """The viewer's view of ``states[index]``, serialised (computed once: every twin of
+        the game compares against it)."""
+        key = (index, viewer)
+        if key not in self.views:
+            self.views[key] = dumps(self.game.view(self.states[index], viewer))
+        return self.views[key]
 
 
-def public_facts(before: State, after: State) -> tuple[Any, ...]:
-    """What everyone learns from a move: who survived, the faces the rules show in the
-    combat, every revealed face on the board, and the result."""
-    entry = after.last_entry()
-    assert entry is not None
-    faces = (entry.attacker, entry.defender) if before.options.reveal_on_combat and entry.survivor else None
-    shown = tuple((sq, p) for sq, p in enumerate(after.board) if p & REVEALED)
-    return entry.survivor, faces, shown, after.result
+def take(game: Game[Any], state: Any, step: Step) -> tuple[Any, tuple[Event, ...]]:
+    if step.kind == "withdraw":
+        tr = game.withdraw(state, step.seat, step.action)
+    else:
+        tr = game.apply(state, step.seat, step.action)
+    return tr.state, tr.events
 
 
-def fast_replay(start: State, moves: list[str]) -> list[tuple[Any, ...]] | None:
-    """Public facts of each move, or ``None`` as soon as a move is illegal."""
-    state, facts = start, []
-    for text in moves:
-        move = parse_move(text)
-        if state.result is not None or move not in legal(state):
-            return None
-        after = advance(state, move)
-        facts.append(public_facts(state, after))
-        state = after
-    return facts
+def choose(game: Game[Any], state: Any, rng: random.Random) -> Step | None:
+    """A random next step through the protocol, or ``None`` when nobody can act."""
+    actors = sorted(game.actors(state))
+    rng.shuffle(actors)
+    for seat in actors:
+        if rng.random() < WITHDRAW_CHANCE:
+            return Step(seat, "withdraw", rng.choice(("resign", "timeout", "abandon")))
+        actions = game.legal_actions(state, seat)
+        default = game.default_action(state, seat) if not actions or rng.random() < DEFAULT_CHANCE else None
+        if default is not None:
+            return Step(seat, "apply", default)
+        if actions:
+            return Step(seat, "apply", rng.choice(actions))
+    return None
 
 
-def started(seed: int, preset: str, setups: tuple[str, str]) -> State:
-    state = SPEAKEASY.new_game(seed, {"preset": preset})
-    for side in (0, 1):
-        state = SPEAKEASY.apply(state, side, {"type": "setup", "position": setups[side]}).state
-    return state
+def game_seed(name: str, number: int) -> str:
+    return hashlib.sha256(f"secrecy {name} {number}".encode()).hexdigest()
 
 
-# -- re-dealing a setup --------------------------------------------------------------------
-def allowed(kind: int, sq: int, side: int, options: RuleOptions) -> bool:
-    if kind == SPEAKEASY_KIND:
-        return bool(HOME_BARS[side] >> sq & 1)
-    if kind == BABE:
-        return bool(BACK_RANKS[side] >> sq & 1)
-    if kind == FBI and not options.fbi_front_row:
-        return not FRONT_RANK[side] >> sq & 1
-    return True
+def fresh_seed(rng: random.Random) -> str:
+    return rng.getrandbits(256).to_bytes(32, "big").hex()
 
 
-def involved(played: Played, side: int) -> set[int]:
-    """Setup locations of ``side``'s pieces that moved or fought, followed through the game."""
-    start = played.states[2]
-    where = {sq: sq for sq in range(60) if start.board[sq] and start.board[sq] >> 4 & 1 == side}
-    out: set[int] = set()
-    for after, text in zip(played.states[3:], played.moves, strict=True):
-        move = parse_move(text)
-        frm, to = move >> 6, move & 63
-        mover = where.pop(frm, None)
-        defender = where.pop(to, None)
-        out.update(x for x in (mover, defender) if x is not None)
-        holder = after.board[to]
-        if holder and holder >> 4 & 1 == side:
-            where[to] = mover if mover is not None else defender  # type: ignore[assignment]
-    return out
+def play(entry: GameEntry, number: int, rng: random.Random, preset: str | None = None) -> Played:
+    game = entry.game
+    presets = list(entry.presets)
+    players = entry.min_players + number % (entry.max_players - entry.min_players + 1)
+    options = {"preset": preset or presets[number % len(presets)]} if presets else None
+    state = game.new_game(game_seed(entry.name, number), options, players)
+    played = Played(game, [state], [], [])
+    while not game.is_over(state) and len(played.steps) < MAX_STEPS:
+        step = choose(game, state, rng)
+        if step is None:
+            break
+        state, events = take(game, state, step)
+        played.states.append(state)
+        played.steps.append(step)
+        played.events.append(events)
+    return played
 
 
-def redeal(
-    setup: str, side: int, options: RuleOptions, rng: random.Random, frozen: set[int], touched: set[int]
-) -> str:
-    """``setup`` with some pieces swapped, never breaking a setup rule. Pieces on ``frozen``
-    locations stay put. With ``touched`` (pieces that moved or fought), make one or two
-    swaps, the first one moving a touched piece: such re-deals pass the public-outcome
-    filter less often, but test more (a piece that moved, a survivor in referee mode)."""
-    board = parse_board(setup)
-    squares = [sq for sq in range(60) if board[sq] and sq not in frozen]
-    if len(squares) < 2:
-        return setup
-    first = sorted(touched)
-    for step in range(rng.randint(1, 2) if first else rng.randint(1, 40)):
-        a = rng.choice(first) if first and step == 0 else rng.choice(squares)
-        b = rng.choice(squares)
-        ka, kb = board[a] & 15, board[b] & 15
-        if ka != kb and allowed(ka, b, side, options) and allowed(kb, a, side, options):
-            board[a], board[b] = board[b], board[a]
-    return setup_text(board, side)
+# -- probes: actions a viewer might try -----------------------------------------------------------
+def speakeasy_probes(game: Game[Any], state: Any, seat: int, rng: random.Random) -> list[dict[str, Any]]:
+    """Moves the seat might try that the rules refuse: from his own pieces onto occupied or
+    random locations (their error messages must not depend on the hidden pieces)."""
+    from engine.speakeasy.board import NAMES
+    from engine.speakeasy.movegen import move_text
+    from engine.speakeasy.play import legal
 
-
-# -- comparing what a viewer is sent -------------------------------------------------------
-def projected(events: tuple[Any, ...], viewer: Viewer) -> str:
-    out = []
-    for event in events:
-        data = SPEAKEASY.project(event, viewer)
-        if event.kind == "end" and data is not None:
-            data = {"result": data["result"]}  # after the end the whole board is everyone's
-        out.append(data)
-    return dumps(out)
-
-
-def record_public(state: State) -> list[str]:
-    return [line for line in record_text(state).splitlines() if not line.startswith("setup ")]
-
-
-def illegal_tries(state: State, rng: random.Random, count: int = 6) -> list[str]:
-    """Moves the side to move might try that the rules refuse (from his own pieces)."""
-    allowed_moves = {move_text(m) for m in legal(state)}
-    own = [sq for sq in range(60) if state.board[sq] and state.board[sq] >> 4 & 1 == state.to_move]
-    foes = [sq for sq in range(60) if state.board[sq] and state.board[sq] >> 4 & 1 != state.to_move]
-    out = []
-    for _ in range(count * 4):
+    if state.phase != "play" or state.to_move != seat:
+        return []
+    allowed = {move_text(m) for m in legal(state)}
+    own = [sq for sq in range(60) if state.board[sq] and state.board[sq] >> 4 & 1 == seat]
+    foes = [sq for sq in range(60) if state.board[sq] and state.board[sq] >> 4 & 1 != seat]
+    out: list[dict[str, Any]] = []
+    for _ in range(24):
         frm = rng.choice(own)
-        to = rng.choice(foes) if rng.random() < 0.6 else rng.randrange(60)
+        to = rng.choice(foes) if foes and rng.random() < 0.6 else rng.randrange(60)
         text = f"{NAMES[frm]}-{NAMES[to]}"
-        if frm != to and text not in allowed_moves:
-            out.append(text)
-        if len(out) == count:
+        if frm != to and text not in allowed:
+            out.append({"type": "move", "move": text})
+        if len(out) == 6:
             break
     return out
 
 
-def error_of(state: State, seat: int, move: str) -> str:
+Probe = Callable[[Game[Any], Any, int, random.Random], list[dict[str, Any]]]
+PROBES: dict[str, Probe] = {"speakeasy": speakeasy_probes}
+
+
+def borrowed_probes(played: Played, seat: int, rng: random.Random, count: int = 4) -> list[Any]:
+    """The seat's own actions from elsewhere in the game (often illegal now)."""
+    mine = [step.action for step in played.steps if step.seat == seat and step.kind == "apply"]
+    return rng.sample(mine, min(count, len(mine)))
+
+
+def outcome_of(game: Game[Any], state: Any, seat: int, action: Any) -> str:
     try:
-        SPEAKEASY.apply(state, seat, {"type": "move", "move": move})
+        game.apply(state, seat, action)
     except GameError as exc:
         return f"{type(exc).__name__}: {exc}"
     return "accepted"
 
 
-def compare(
-    original: Played,
-    other: Played,
-    viewer: Viewer,
-    plies: list[int],
-    tries: dict[int, list[str]],
-    stats: Stats,
-    tag: str,
+# -- the proof ------------------------------------------------------------------------------------
+def projected(game: Game[Any], events: Sequence[Event], viewer: Viewer) -> str:
+    return dumps([game.project(event, viewer) for event in events])
+
+
+def viewers(game: Game[Any], state: Any) -> list[Viewer]:
+    return [*range(game.players(state)), SPECTATOR]
+
+
+def twin_points(game: Game[Any], played: Played, rng: random.Random) -> list[int]:
+    """State indices to twin: one before play proper starts (when there is a setup phase),
+    the others at random before the end."""
+    live = [i for i, state in enumerate(played.states) if not game.is_over(state)]
+    setup = [i for i in live if not game.is_started(played.states[i])]
+    points = set(rng.sample(setup, 1)) if setup else set()
+    rest = [i for i in live if i not in points]
+    points.update(rng.sample(rest, min(TWIN_POINTS - len(points), len(rest))))
+    return sorted(points)
+
+
+def check_twin(
+    entry: GameEntry, played: Played, index: int, viewer: Viewer, rng: random.Random, stats: Stats, tag: str
 ) -> None:
+    game = entry.game
+    state = played.states[index]
+
     def leak(what: str) -> None:
-        stats.leaks.append(f"{tag} viewer={viewer} {what}")
+        stats.leaks.append(f"{tag} step={index} viewer={viewer}: {what}")
 
-    for index in plies:
-        a, b = original.states[index], other.states[index]
+    twin = game.twin(state, viewer, fresh_seed(rng))
+    stats.twins += 1
+    stats.changed += dumps(game.to_dict(twin)) != dumps(game.to_dict(state))
+    stats.states += 1
+    if dumps(game.view(twin, viewer)) != played.view(index, viewer):
+        leak("view differs")
+        return
+    if dumps(game.view(twin, viewer, False)) != dumps(game.view(state, viewer, False)):
+        leak("view differs (history=False)")
+        return
+    if isinstance(viewer, int) and viewer in game.actors(state):
+        probes = PROBES.get(entry.name)
+        tries = [*(probes(game, state, viewer, rng) if probes else []), *borrowed_probes(played, viewer, rng)]
+        for action in tries:
+            stats.errors += 1
+            if outcome_of(game, state, viewer, action) != outcome_of(game, twin, viewer, action):
+                leak(f"trying {action!r} is answered differently")
+    for i in range(index, min(index + FOLLOW, len(played.steps))):
+        step = played.steps[i]
+        try:
+            twin, events = take(game, twin, step)
+        except GameError:
+            return  # the step is illegal in the twin: its hidden part differs from here on
+        original = played.events[i]
+        if dumps(game.view(twin, SPECTATOR)) != played.view(i + 1, SPECTATOR):
+            return  # a different public outcome: the viewer learns something here, legitimately
+        stats.followed += 1
+        stats.events += len(original)
+        if projected(game, events, viewer) != projected(game, original, viewer):
+            leak(f"the events of step {i + 1} differ")
+            return
         stats.states += 1
-        if dumps(SPEAKEASY.view(a, viewer)) != dumps(SPEAKEASY.view(b, viewer)):
-            leak(f"view differs at state {index} (ply {a.ply})")
-        if isinstance(viewer, int) and a.result is None and a.phase == "play" and a.to_move == viewer:
-            for move in tries.get(index, []):
-                stats.errors += 1
-                if error_of(a, viewer, move) != error_of(b, viewer, move):
-                    leak(f"error for {move} differs at ply {a.ply}")
-    for index, (ea, eb) in enumerate(zip(original.events, other.events, strict=True)):
-        stats.events += len(ea)
-        if projected(ea, viewer) != projected(eb, viewer):
-            leak(f"events of step {index + 1} differ")
-    if record_public(original.states[-1]) != record_public(other.states[-1]):
-        leak("public record differs")
+        if viewer != SPECTATOR and dumps(game.view(twin, viewer)) != played.view(i + 1, viewer):
+            leak(f"the view after step {i + 1} differs")
+            return
 
 
-def check_game(seed: int, stats: Stats, tries_per_viewer: int = TRIES) -> None:
-    preset = PRESETS[seed % 2]
-    options = options_from({"preset": preset})
-    rng = random.Random(seed)
-    setups = (random_setup(0, rng.getrandbits(32), options), random_setup(1, rng.getrandbits(32), options))
-    # A random game, stopped at a random ply (or at its end).
-    state = started(seed, preset, setups)
-    stop = rng.choice((rng.randint(0, 40), rng.randint(0, 250), 10_000))
-    moves: list[str] = []
-    while state.result is None and len(moves) < stop:
-        move = rng.choice(legal(state))
-        moves.append(move_text(move))
-        state = advance(state, move)
-    original = play_through(seed, preset, setups, moves)
-    assert original is not None, "the original game must replay"
+def check_game(entry: GameEntry, number: int, stats: Stats, preset: str | None = None) -> None:
+    rng = random.Random(f"{entry.name} {number}")
+    played = play(entry, number, rng, preset)
     stats.games += 1
-    base_facts = fast_replay(original.states[2], moves)
-    # States to compare: the setup phase, a sample of play, the last one still in play.
-    in_play = [i for i in range(2, len(original.states)) if original.states[i].result is None]
-    plies = sorted({0, 1, *rng.sample(in_play, min(VIEW_SAMPLES, len(in_play))), *in_play[-1:]})
-    tries = {i: illegal_tries(original.states[i], rng) for i in plies if i in in_play}
-    for viewer in VIEWERS:
-        hidden = (0, 1) if viewer == SPECTATOR else (1 - viewer,)  # type: ignore[operator]
-        frozen = {side: involved(original, side) for side in hidden}
-        for attempt in range(tries_per_viewer):
-            # Proposals alternate: shuffle the pieces that neither moved nor fought, or swap a
-            # piece that did. Half the games start with each kind.
-            bold = (attempt + seed // 2) % 2 == 1
-            new = list(setups)
-            for side in hidden:
-                if bold:
-                    new[side] = redeal(setups[side], side, options, rng, set(), frozen[side])
-                else:
-                    new[side] = redeal(setups[side], side, options, rng, frozen[side], set())
-            if tuple(new) == setups:
-                continue
-            if fast_replay(started(seed, preset, (new[0], new[1])), moves) != base_facts:
-                continue
-            other = play_through(seed, preset, (new[0], new[1]), moves)
-            if other is None:
-                stats.leaks.append(f"seed={seed} a re-deal accepted by the fast path was refused")
-                continue
-            stats.redeals += 1
-            compare(original, other, viewer, plies, tries, stats, f"seed={seed} preset={preset}")
-            break
+    stats.by_game[entry.name] = stats.by_game.get(entry.name, 0) + 1
+    tag = f"{entry.name} game={number}"
+    for index in twin_points(entry.game, played, rng):
+        for viewer in viewers(entry.game, played.states[index]):
+            check_twin(entry, played, index, viewer, rng, stats, tag)
 
 
-def run(games: int, seed0: int = 0, progress: Callable[[Stats], None] | None = None) -> Stats:
+def run(
+    games: int,
+    seed0: int = 0,
+    names: Sequence[str] | None = None,
+    preset: str | None = None,
+    progress: Callable[[Stats], None] | None = None,
+    stop_at_leak: bool = False,
+) -> Stats:
+    """``games`` games of each registered game (or of ``names``), numbered from ``seed0``;
+    with ``stop_at_leak``, stop after the first game that leaks (to prove a planted leak is
+    found without running the rest)."""
     stats = Stats()
-    for seed in range(seed0, seed0 + games):
-        check_game(seed, stats)
-        if progress is not None and stats.games % 500 == 0:
-            progress(stats)
+    chosen = [catalogue.entry(name) for name in names] if names else list(catalogue.entries())
+    for entry in chosen:
+        for number in range(seed0, seed0 + games):
+            check_game(entry, number, stats, preset)
+            if progress is not None and stats.games % 100 == 0:
+                progress(stats)
+            if stop_at_leak and stats.leaks:
+                return stats
     return stats
 
 
 def report(stats: Stats) -> str:
+    games = ", ".join(f"{name} {count}" for name, count in stats.by_game.items())
     return (
-        f"games run: {stats.games}\nre-deals compared: {stats.redeals}\nstates compared: {stats.states}\n"
-        f"events compared: {stats.events}\nerror messages compared: {stats.errors}\n"
-        f"leaks found: {len(stats.leaks)}"
+        f"games run: {stats.games} ({games})\ntwins made: {stats.twins}\n"
+        f"twins that differ from their state: {stats.changed}\nstates compared: {stats.states}\n"
+        f"further steps followed: {stats.followed}\nevents compared: {stats.events}\n"
+        f"actions tried: {stats.errors}\nleaks found: {len(stats.leaks)}"
     )
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--seed", type=int, default=0)
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="games of each registered game")
+    parser.add_argument("--seed", type=int, default=0, help="number of the first game")
+    parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     t0 = time.perf_counter()
 
     def progress(stats: Stats) -> None:
         if not args.quiet:
             print(f"... {stats.games} games, {time.perf_counter() - t0:.0f}s", file=sys.stderr)
 
-    stats = run(args.games, args.seed, progress)
+    stats = run(args.games, args.seed, args.game, progress=progress)
     print(report(stats))
     for line in stats.leaks[:20]:
         print(f"LEAK {line}")

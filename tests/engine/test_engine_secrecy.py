@@ -1,7 +1,8 @@
-"""Secrecy at the engine (spec section 7): re-deal what a viewer cannot see, replay the same
-moves with the same public outcomes, and require everything he is sent to be identical.
-The machinery lives in bench/secrecy_engine.py (which runs 10,000 games); the normal suite
-runs a few hundred, and proves the checker finds leaks planted on purpose."""
+"""Secrecy at the engine (Speak Easy spec section 7): the twin maker re-deals what a viewer
+cannot see, the same further actions are replayed while their public outcome is the same, and
+everything he is sent must be identical. The machinery lives in bench/secrecy_engine.py (it runs
+every registered game; see also test_engine_twin_secrecy.py); here it runs a few hundred Speak
+Easy games, and proves the checker finds leaks planted on purpose."""
 
 from __future__ import annotations
 
@@ -28,19 +29,20 @@ def load_bench() -> ModuleType:
 SECRECY = load_bench()
 
 
-@pytest.mark.parametrize("chunk", range(4))
-def test_no_leak_in_random_games(chunk: int) -> None:
-    stats = SECRECY.run(60, seed0=chunk * 60)
+@pytest.mark.parametrize("preset", ["speakeasy", "luzhanqi"])
+def test_no_leak_in_random_games(preset: str) -> None:
+    stats = SECRECY.run(30, seed0=0, names=["speakeasy"], preset=preset)
     assert stats.leaks == []
-    assert stats.games == 60
-    assert stats.redeals >= 100  # most viewers get a re-deal to compare
-    assert stats.states >= 800 and stats.errors >= 500
+    assert stats.games == 30
+    assert stats.twins >= 30 * 3 * 3 * 0.9  # three moments, three viewers (fewer in short games)
+    assert stats.changed >= stats.twins // 2  # most twins really re-deal something
+    assert stats.states >= 1500 and stats.followed >= 1200 and stats.errors >= 200
 
 
 def test_planted_leak_referee_faces_in_history(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(view, "_faces_public", lambda state, viewer: True)
-    stats = SECRECY.run(20, seed0=1001)  # odd seeds: the Lu Zhan Qi preset, referee mode
-    assert stats.leaks and any("view differs" in leak for leak in stats.leaks)
+    stats = SECRECY.run(20, seed0=1001, names=["speakeasy"], preset="luzhanqi", stop_at_leak=True)  # referee
+    assert stats.leaks and any("view" in leak for leak in stats.leaks)
 
 
 def test_planted_leak_in_an_event(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -53,7 +55,7 @@ def test_planted_leak_in_an_event(monkeypatch: pytest.MonkeyPatch) -> None:
         return out
 
     monkeypatch.setattr("engine.speakeasy.game.view.project", leaky)
-    stats = SECRECY.run(20, seed0=1001)
+    stats = SECRECY.run(20, seed0=1001, names=["speakeasy"], preset="luzhanqi", stop_at_leak=True)
     assert any("events" in leak for leak in stats.leaks)
 
 
@@ -64,8 +66,8 @@ def test_planted_leak_in_an_error_message(monkeypatch: pytest.MonkeyPatch) -> No
         return f"{real(state, frm, to)} (target {state.board[to] & 15})"
 
     monkeypatch.setattr(play, "_why_not", leaky)
-    stats = SECRECY.run(30, seed0=2000)
-    assert any("error for" in leak for leak in stats.leaks)
+    stats = SECRECY.run(30, seed0=2000, names=["speakeasy"], stop_at_leak=True)
+    assert any("answered differently" in leak for leak in stats.leaks)
 
 
 def test_planted_leak_in_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -77,13 +79,21 @@ def test_planted_leak_in_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
         return text + ("" if state.phase != "play" else f" {speakeasies}")
 
     monkeypatch.setattr(view, "visible_board", leaky)
-    stats = SECRECY.run(20, seed0=3000)
+    stats = SECRECY.run(20, seed0=3000, names=["speakeasy"], stop_at_leak=True)
     assert any("view differs" in leak for leak in stats.leaks)
 
 
 def test_the_bench_script_prints_its_figures() -> None:
     out = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "secrecy_engine.py"), "--games", "3", "--quiet"],
+        [
+            sys.executable,
+            str(ROOT / "bench" / "secrecy_engine.py"),
+            "--games",
+            "3",
+            "--game",
+            "speakeasy",
+            "--quiet",
+        ],
         capture_output=True,
         text=True,
         timeout=120,
@@ -91,7 +101,7 @@ def test_the_bench_script_prints_its_figures() -> None:
     )
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
-    assert "games run: 3" in lines
+    assert any(line.startswith("games run: 3 (speakeasy 3") for line in lines)
     assert any(line.startswith("states compared: ") for line in lines)
     assert "leaks found: 0" in lines
 
@@ -106,4 +116,4 @@ def test_secrecy_long_run() -> None:
         check=False,
     )
     assert out.returncode == 0, out.stdout
-    assert "games run: 1000" in out.stdout and "leaks found: 0" in out.stdout
+    assert "games run: " in out.stdout and "leaks found: 0" in out.stdout
