@@ -11,8 +11,6 @@ self-sufficient: every ply's state is rebuilt without simulating.
 from __future__ import annotations
 
 import copy
-import hashlib
-import json
 import math
 from collections.abc import Mapping
 from typing import Any, Final
@@ -20,6 +18,7 @@ from typing import Any, Final
 import pymunk
 
 from engine.errors import GameError, InvalidAction
+from engine.fairness import seed_commitment, seed_failures, state_commitment, state_failures
 from engine.flickago import rules
 from engine.flickago.data import DATA_SHA256, DATA_VERSION, PHYSICS, RAW, SIDE_CODES, SIDES
 from engine.flickago.geometry import disc_touches_circle
@@ -27,24 +26,10 @@ from engine.flickago.match import Match, advance, to_dict
 from engine.flickago.notation import shot_text
 from engine.flickago.physics import MAX_STEPS, dt_text, result_from_dict, simulate
 from engine.flickago.pieces import radius
-from engine.rng import is_seed
+from engine.record import CHANCE, ENGINE, Actor, MalformedRecord, check_shape, numbered
 
 RULES: Final = f"{RAW['spec']} (data {DATA_VERSION})"
 TOLERANCE_MM: Final = 0.5  # re-simulation on another build is a check only (spec section 3)
-
-
-def canonical_bytes(data: Any) -> bytes:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-
-
-def seed_commitment(seed: str) -> str:
-    """SHA-256 of the seed's 32 bytes (chance.md)."""
-    return hashlib.sha256(bytes.fromhex(seed)).hexdigest()
-
-
-def state_commitment(seed: str, state_dict: Mapping[str, Any]) -> str:
-    """SHA-256 of the seed's bytes then the canonical JSON of the initial state (chance.md)."""
-    return hashlib.sha256(bytes.fromhex(seed) + canonical_bytes(state_dict)).hexdigest()
 
 
 def physics_header() -> dict[str, Any]:
@@ -70,32 +55,26 @@ def initial_dict(match: Match) -> dict[str, Any]:
 
 
 def events_of(match: Match) -> list[dict[str, Any]]:
-    """The platform's event list (``by``: a seat, ``"chance"`` or ``"engine"``)."""
-    out: list[dict[str, Any]] = []
-
-    def add(by: int | str, text: str) -> None:
-        out.append({"n": len(out) + 1, "by": by, "a": text})
-
+    """The platform's event list (``by``: a seat, ``"chance"`` or ``"engine"``): the
+    first-player draw (``first host`` / ``first guest``), then per turn its returns, its
+    jitter draw (``jitter angle/power``, the values applied), its shot and the chooser's
+    ``I2>S3``; a pass is ``w --`` by the engine."""
+    out: list[tuple[Actor, str]] = []
     if match.state["options"]["first_player"] == "random":
-        add("chance", "first host" if match.white == 0 else "first guest")
+        out.append((CHANCE, "first host" if match.white == 0 else "first guest"))
     for turn in match.turns:
         if turn.get("pass"):
-            add("engine", rules_pass_text(turn))
+            out.append((ENGINE, f"{turn['side']} --"))
             continue
         seat = match.seat_of_side(turn["side"])
-        for piece in turn["returns"]:
-            add(seat, f"^{piece}")
+        out.extend((seat, f"^{piece}") for piece in turn["returns"])
         if turn["applied"] is not None:
-            add("chance", f"jitter {turn['applied']['angle']}/{turn['applied']['power']}")
-        add(seat, shot_text(turn["shot"]))
+            out.append((CHANCE, f"jitter {turn['applied']['angle']}/{turn['applied']['power']}"))
+        out.append((seat, shot_text(turn["shot"])))
         for inspector, star, chooser in turn["resolution"]["inspectors"]:
             if star is not None and chooser in SIDE_CODES:
-                add(match.seat_of_side(chooser), f"{inspector}>{star}")
-    return out
-
-
-def rules_pass_text(turn: Mapping[str, Any]) -> str:
-    return f"{turn['side']} --"
+                out.append((match.seat_of_side(chooser), f"{inspector}>{star}"))
+    return numbered(out)
 
 
 def record(match: Match) -> dict[str, Any]:
@@ -155,28 +134,25 @@ def record_text(match: Match) -> str:
 
 # -- verification -------------------------------------------------------------------------
 
-_HEADER = ("game", "options", "players", "seed_commitment", "state_commitment", "result", "turns")
 
-
-def _malformed(message: str) -> InvalidAction:
-    return InvalidAction(f"malformed record: {message}")
+def _malformed(message: str) -> MalformedRecord:
+    return MalformedRecord(f"malformed Flickago record: {message}")
 
 
 def _check_shape(data: Any) -> None:
-    if not isinstance(data, Mapping):
-        raise _malformed("a record is a JSON object")
-    for key in _HEADER:
-        if key not in data:
-            raise _malformed(f"no {key!r}")
+    check_shape(data)
     if data["game"] != "flickago":
         raise _malformed("not a Flickago record")
     players = data["players"]
-    if not isinstance(players, Mapping) or players.get("white") not in (0, 1):
+    if (
+        not isinstance(players, Mapping)
+        or players.get("white") not in (0, 1)
+        or isinstance(players["white"], bool)
+    ):
         raise _malformed('players is {"white": seat, "black": seat}')
-    if not isinstance(data["turns"], list) or not all(isinstance(t, Mapping) for t in data["turns"]):
+    turns = data.get("turns")
+    if not isinstance(turns, list) or not all(isinstance(t, Mapping) for t in turns):
         raise _malformed("turns is a list of objects")
-    if not isinstance(data["options"], Mapping):
-        raise _malformed("options is an object")
 
 
 def _far(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
@@ -196,22 +172,18 @@ def verify(data: Any, resimulate: bool = True) -> list[str]:
     simulated again and must land within 0.5 mm of the stored rest positions (exactly, on the
     reference build). The stored result is authoritative: replay goes on from it."""
     _check_shape(data)
-    failures: list[str] = []
-    seed = data.get("seed")
-    if not is_seed(seed):
-        return ["the seed is not revealed (the game is not over)"]
-    assert isinstance(seed, str)
-    if seed_commitment(seed) != data["seed_commitment"]:
-        failures.append("seed_commitment does not match the seed")
+    failures = seed_failures(data)
+    if "seed" not in data:
+        return failures
+    seed = data["seed"]
     try:
         match = initial_match(seed, data["options"], data.get("time_control", "none"))
     except GameError as exc:
         raise _malformed(str(exc)) from exc
     if match.white != data["players"]["white"]:
-        failures.append("the first-player draw does not give White to the recorded seat")
+        failures.append("players: the first-player draw gives White to the other seat")
         match = Match(match.state, data["players"]["white"], (), None, match.time_control)
-    if state_commitment(seed, initial_dict(match)) != data["state_commitment"]:
-        failures.append("state_commitment does not match the initial state")
+    failures.extend(state_failures(data, seed, initial_dict(match)))
     match, problems = replay(match, data["turns"], resimulate)
     failures.extend(problems)
     if match.state["result"] != data["result"]:
