@@ -5,7 +5,8 @@
 
 ``verify`` prints one line per failed check and exits 1, or prints ``ok`` and exits 0; a
 record that cannot be read (not JSON, not the shared shape, an unknown game, a malformed
-field) exits 2 with a one-line reason on stderr. Usage errors exit 2 too.
+field) exits 2 with a one-line reason on stderr. Usage errors exit 2 too. A registered game
+that cannot be loaded (a broken installation, not a broken record) exits 3.
 """
 
 from __future__ import annotations
@@ -56,12 +57,15 @@ def main(argv: list[str] | None = None) -> int:
     except _UsageError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    if args.command == "list":
-        for name in catalogue.names():
-            print(name)
-        return 0
     try:
+        if args.command == "list":
+            for name in catalogue.names():
+                print(name)
+            return 0
         failures = verify(read_record(args.record))
+    except (ImportError, catalogue.CatalogueError) as exc:
+        print(f"error: the catalogue cannot load its games: {exc}", file=sys.stderr)
+        return 3
     except (InvalidAction, ValueError, KeyError, TypeError) as exc:
         # A record the hooks cannot even read: one line, whatever broke.
         reason = str(exc) if isinstance(exc, InvalidAction) else f"{type(exc).__name__}: {exc}"

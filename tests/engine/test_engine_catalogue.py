@@ -118,3 +118,14 @@ def test_an_entry_that_contradicts_its_game_is_refused(
     fresh_catalogue.setattr(catalogue, "REGISTERED", ("fake_game",))
     with pytest.raises(CatalogueError, match=message):
         catalogue.entries()
+
+
+def test_the_command_line_says_when_the_catalogue_cannot_load(
+    fresh_catalogue: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from engine.__main__ import main
+
+    fresh_catalogue.setattr(catalogue, "REGISTERED", ("engine.speakeasy", "engine.no_such_game"))
+    assert main(["list"]) == 3
+    err = capsys.readouterr().err
+    assert err.startswith("error: the catalogue cannot load its games:") and "no_such_game" in err
