@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -65,3 +66,31 @@ def outcome(
 
 def side_discs_left(state: Mapping[str, Any], side: str) -> list[str]:
     return [p for p in DISCS if side_of(p) == side and p not in state["eliminated"]]
+
+
+def crowded_state(shots: int = 22, seed: int = 3) -> dict[str, Any]:
+    """A board filled by forward shots (about 25 pieces)."""
+    rng = random.Random(seed)
+    state, _ = rules.new_state("3f" * 32, {"first_player": "host"})
+    for _ in range(shots):
+        if state["phase"] == rules.PLACE:
+            state = rules.apply_action(state, {"type": "text", "text": rules.legal(state)[0]}).state
+            continue
+        side = state["to_move"]
+        choices = rules.launches(state, side)
+        if not choices:
+            break
+        piece, point = rng.choice(choices)
+        forward = 900 if side == "w" else 2700
+        action = {
+            "type": "shot",
+            "piece": piece,
+            "from": point,
+            "angle": forward + rng.randint(-150, 150),
+            "power": rng.randint(350, 600),
+        }
+        state = rules.apply_action(state, action).state
+    return state
+
+
+CROWDED = crowded_state()

@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import pytest
+from flickago_helpers import CROWDED
 from flickago_reference import reference_simulate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,34 +21,6 @@ from engine.flickago.pieces import DISCS, INSPECTORS, radius
 from engine.flickago.record import record, replay, verify
 
 SLOP = 0.1  # mm: pymunk lets resting shapes overlap by its collision slop (0.05) at most
-
-
-def crowded_state(shots: int = 22, seed: int = 3) -> dict[str, Any]:
-    """A board filled by forward shots (about 25 pieces)."""
-    rng = random.Random(seed)
-    state, _ = rules.new_state("3f" * 32, {"first_player": "host"})
-    for _ in range(shots):
-        if state["phase"] == rules.PLACE:
-            state = rules.apply_action(state, {"type": "text", "text": rules.legal(state)[0]}).state
-            continue
-        side = state["to_move"]
-        choices = rules.launches(state, side)
-        if not choices:
-            break
-        piece, point = rng.choice(choices)
-        forward = 900 if side == "w" else 2700
-        action = {
-            "type": "shot",
-            "piece": piece,
-            "from": point,
-            "angle": forward + rng.randint(-150, 150),
-            "power": rng.randint(350, 600),
-        }
-        state = rules.apply_action(state, action).state
-    return state
-
-
-CROWDED = crowded_state()
 
 
 def check_invariants(state: dict[str, Any]) -> None:
