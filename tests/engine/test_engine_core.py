@@ -4,6 +4,7 @@ seed_of)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -156,19 +157,20 @@ def test_twin_in_setup_redeals_the_hidden_setups() -> None:
 
 
 def test_twin_in_play_keeps_the_view_and_changes_the_hidden() -> None:
-    changed = 0
+    changed = made = 0
     for seed in range(6):
         game = random_game(seed, ("speakeasy", "luzhanqi")[seed % 2], max_plies=60)
         for state in game.states[2::15]:
             for viewer in (0, 1, SPECTATOR):
-                other = SPEAKEASY.twin(state, viewer, new_seed())
+                made += 1
+                other = SPEAKEASY.twin(state, viewer, hashlib.sha256(bytes([made])).hexdigest())
                 assert dumps(SPEAKEASY.view(other, viewer)) == dumps(SPEAKEASY.view(state, viewer))
                 assert other.first == state.first and other.rng == state.rng
                 if viewer != SPECTATOR:  # the viewer's own pieces stay where they are
                     own = [p if p and p >> 4 & 1 == viewer else 0 for p in state.board]
                     assert [p if p and p >> 4 & 1 == viewer else 0 for p in other.board] == own
                 changed += SPEAKEASY.to_dict(other) != SPEAKEASY.to_dict(state)
-    assert changed >= 40
+    assert changed >= made * 3 // 4, (changed, made)
 
 
 def test_twin_is_the_state_when_nothing_is_hidden() -> None:
