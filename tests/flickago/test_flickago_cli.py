@@ -8,12 +8,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from conftest import ROOT
-
 from engine.flickago import rules
 from engine.flickago.data import CONFORMANCE
 from engine.flickago.record import verify
 
+ROOT = Path(__file__).resolve().parents[2]
 SPEC_SEED = "3f0c00000000000000000000000000000000000000000000000000000000a1b2"
 
 
