@@ -4,8 +4,9 @@ what he cannot know.
     python bench/secrecy_engine.py [--games 1000] [--seed 0] [--game speakeasy]
 
 Random games of each game in the catalogue (its presets in turn, and each player count it
-allows) are played through the protocol alone: ``legal_actions``, ``default_action`` now and
-then, and an occasional ``withdraw``. At a few random moments of each game, for every viewer
+allows) are played through the protocol: ``legal_actions``, ``default_action`` now and then,
+an occasional ``withdraw``, and the game's own bot (its first level) when a listed action is
+only a template that ``apply`` refuses (a flick's free angle and power). At a few random moments of each game, for every viewer
 (each seat and a spectator), the game's own twin maker (``Game.twin``) re-deals what that
 viewer cannot see, and then:
 
@@ -123,18 +124,40 @@ def fresh_seed(rng: random.Random) -> str:
     return rng.getrandbits(256).to_bytes(32, "big").hex()
 
 
-def play(entry: GameEntry, number: int, rng: random.Random, preset: str | None = None) -> Played:
+def bot_step(entry: GameEntry, state: Any, seat: int, rng: random.Random) -> Step | None:
+    """The game's own bot, at its first level and a small budget, from the seat's view: for
+    the seats whose listed actions are only templates (a flick's angle and power are free)."""
+    try:
+        action = entry.decider()(
+            entry.game.view(state, seat), entry.bot_levels[0], rng.randrange(2**31), 0.05
+        )
+    except (GameError, ValueError):
+        return None
+    return Step(seat, "apply", action)
+
+
+def play(
+    entry: GameEntry, number: int, rng: random.Random, preset: str | None = None, max_steps: int = MAX_STEPS
+) -> Played:
     game = entry.game
     presets = list(entry.presets)
     players = entry.min_players + number % (entry.max_players - entry.min_players + 1)
     options = {"preset": preset or presets[number % len(presets)]} if presets else None
     state = game.new_game(game_seed(entry.name, number), options, players)
     played = Played(game, [state], [], [])
-    while not game.is_over(state) and len(played.steps) < MAX_STEPS:
+    while not game.is_over(state) and len(played.steps) < max_steps:
         step = choose(game, state, rng)
         if step is None:
             break
-        state, events = take(game, state, step)
+        try:
+            after, events = take(game, state, step)
+        except GameError:
+            # A listed action that needs more (free parameters): ask the game's bot instead.
+            step = bot_step(entry, state, step.seat, rng)
+            if step is None:
+                break
+            after, events = take(game, state, step)
+        state = after
         played.states.append(state)
         played.steps.append(step)
         played.events.append(events)
@@ -250,13 +273,24 @@ def check_twin(
             return
 
 
-def check_game(entry: GameEntry, number: int, stats: Stats, preset: str | None = None) -> None:
+def check_game(
+    entry: GameEntry,
+    number: int,
+    stats: Stats,
+    preset: str | None = None,
+    max_steps: int = MAX_STEPS,
+    deadline: float | None = None,
+) -> None:
+    """One game and its twins. Past ``deadline`` (``time.monotonic``), the remaining twin
+    moments are left out (the first one always runs)."""
     rng = random.Random(f"{entry.name} {number}")
-    played = play(entry, number, rng, preset)
+    played = play(entry, number, rng, preset, max_steps)
     stats.games += 1
     stats.by_game[entry.name] = stats.by_game.get(entry.name, 0) + 1
     tag = f"{entry.name} game={number}"
-    for index in twin_points(entry.game, played, rng):
+    for count, index in enumerate(twin_points(entry.game, played, rng)):
+        if count and deadline is not None and time.monotonic() > deadline:
+            return
         for viewer in viewers(entry.game, played.states[index]):
             check_twin(entry, played, index, viewer, rng, stats, tag)
 
@@ -268,15 +302,22 @@ def run(
     preset: str | None = None,
     progress: Callable[[Stats], None] | None = None,
     stop_at_leak: bool = False,
+    seconds: float | None = None,
+    max_steps: int = MAX_STEPS,
 ) -> Stats:
-    """``games`` games of each registered game (or of ``names``), numbered from ``seed0``;
-    with ``stop_at_leak``, stop after the first game that leaks (to prove a planted leak is
-    found without running the rest)."""
+    """``games`` games of each registered game (or of ``names``), numbered from ``seed0``, each
+    cut after ``max_steps``; with ``stop_at_leak``, stop after the first game that leaks (to
+    prove a planted leak is found without running the rest); with ``seconds``, each game of
+    the catalogue gets that much time: no new game or twin moment starts after it (the first
+    game and its first moment always run), so a slow game cannot stall a quick run."""
     stats = Stats()
     chosen = [catalogue.entry(name) for name in names] if names else list(catalogue.entries())
     for entry in chosen:
+        deadline = None if seconds is None else time.monotonic() + seconds
         for number in range(seed0, seed0 + games):
-            check_game(entry, number, stats, preset)
+            if deadline is not None and number > seed0 and time.monotonic() > deadline:
+                break
+            check_game(entry, number, stats, preset, max_steps, deadline)
             if progress is not None and stats.games % 100 == 0:
                 progress(stats)
             if stop_at_leak and stats.leaks:

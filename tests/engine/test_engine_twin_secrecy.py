@@ -13,14 +13,18 @@ from __future__ import annotations
 import importlib.util
 import sys
 from types import ModuleType
+from typing import Any
 
 import pytest
 from engine_helpers import ROOT
 
 from engine import catalogue
 
-QUICK_GAMES = 12  # per registered game, in the default suite (Speak Easy: ~2 s)
-LONG_GAMES = 300  # per registered game, under -m slow
+# The default suite: up to 12 games of each registered game, cut at 150 steps, within about 6 s
+# per game (Speak Easy runs all 12 in ~3 s; a game whose views or physics are slow runs fewer,
+# always at least one). Under -m slow: 300 whole games each, no time limit.
+QUICK_GAMES, QUICK_STEPS, QUICK_SECONDS = 12, 150, 6.0
+LONG_GAMES = 300
 
 
 def load_bench() -> ModuleType:
@@ -39,24 +43,26 @@ SECRECY = load_bench()
 NAMES = catalogue.names()
 
 
-def check(name: str, games: int, seed0: int) -> None:
-    stats = SECRECY.run(games, seed0=seed0, names=[name])
+def check(stats: Any, games: int) -> None:
     assert stats.leaks == [], "\n".join(stats.leaks[:10])
-    assert stats.games == games
-    assert stats.twins >= games  # every game had a moment to twin, for every viewer
-    assert stats.changed > 0, "the twin maker never re-dealt anything: the proof would be empty"
+    assert 1 <= stats.games <= games
+    assert stats.twins >= 3  # every viewer of a moment at least
+    assert stats.changed > 0, "the twin maker never re-dealt anything"
     assert stats.states > stats.twins
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_views_of_a_state_and_its_twins_are_identical(name: str) -> None:
-    check(name, QUICK_GAMES, seed0=0)
+    stats = SECRECY.run(QUICK_GAMES, seed0=0, names=[name], seconds=QUICK_SECONDS, max_steps=QUICK_STEPS)
+    check(stats, QUICK_GAMES)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_views_of_a_state_and_its_twins_are_identical_long_run(name: str) -> None:
-    check(name, LONG_GAMES, seed0=100_000)
+    stats = SECRECY.run(LONG_GAMES, seed0=100_000, names=[name])
+    check(stats, LONG_GAMES)
+    assert stats.games == LONG_GAMES
 
 
 def test_every_registered_game_is_covered() -> None:
