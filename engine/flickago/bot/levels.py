@@ -26,6 +26,9 @@ class Level:
     """Standard deviation of the power noise, in thousandths."""
     lookahead: bool
     """Judge a shot also by how exposed it leaves the bot's discs (edges, its zone)."""
+    replies: int
+    """Opponent trial replies simulated after each of the best few shots (0: none); those
+    shots are then judged half by their own value, half by the opponent's best reply."""
     max_steps: int
     """Cap on a trial's simulated steps (a trial needs rest positions only)."""
     budget: float
@@ -40,6 +43,7 @@ LEVELS: Final[dict[str, Level]] = {
         aim_noise=50.0,
         power_noise=80.0,
         lookahead=False,
+        replies=0,
         max_steps=1920,
         budget=1.0,
     ),
@@ -50,6 +54,7 @@ LEVELS: Final[dict[str, Level]] = {
         aim_noise=25.0,
         power_noise=40.0,
         lookahead=False,
+        replies=0,
         max_steps=2400,
         budget=3.0,
     ),
@@ -60,6 +65,7 @@ LEVELS: Final[dict[str, Level]] = {
         aim_noise=15.0,
         power_noise=25.0,
         lookahead=True,
+        replies=8,
         max_steps=2400,
         budget=6.0,
     ),

@@ -15,7 +15,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.flickago import rules
@@ -41,6 +41,9 @@ ELIMINATED_OTHER = 0.4
 SPARE_FLICK = 0.5  # a Family disc that can still be flicked again
 EDGE_MARGIN = 20.0  # mm: a disc this close to an edge is easily knocked off
 THREAT_MARGIN = 60.0  # mm: an inspector this close to a zone is easily knocked into it
+REPLY_TOP = 4  # how many of the best shots are tried against opponent replies
+
+Scored = tuple[float, int, dict[str, Any], dict[str, Any]]  # value, order, action, state after
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +160,7 @@ def exposure(pos: Mapping[str, list[float]], side: str, options: Mapping[str, An
 
 def value(
     state: Mapping[str, Any], side: str, action: Mapping[str, Any], result: ShotResult, level: Level
-) -> float:
+) -> tuple[float, dict[str, Any]]:
     """The provisional score difference after the shot and its resolution, with small terms
     for discs lost and spare flicks (and, at the levels that look ahead, exposure)."""
     step = rules.apply_shot(state, side, action, result, check_key=False)
@@ -171,7 +174,7 @@ def value(
     out -= SPARE_FLICK * (len(rules.reflickable(after, them)) - len(rules.reflickable(state, them)))
     if level.lookahead:
         out += exposure(after["pos"], them, after["options"]) - exposure(after["pos"], side, after["options"])
-    return out
+    return out, after
 
 
 def _job(state: Mapping[str, Any], side: str, action: Mapping[str, Any], level: Level) -> SimJob:
@@ -186,6 +189,21 @@ def _run(jobs: list[SimJob], mapper: Mapper | None) -> list[ShotResult]:
     return list(mapper(run_job, jobs))
 
 
+def _aimed(
+    state: Mapping[str, Any], side: str, count: int, level: Level, rng: random.Random
+) -> list[dict[str, Any]]:
+    """``count`` shots aimed at weighted targets, with the level's aim noise."""
+    options = shooters(state, side)
+    aims = targets(state, side, rng)
+    weights = [w for _, w in aims]
+    actions = []
+    for _ in range(count):
+        shooter = rng.choice(options)
+        target = rng.choices([t for t, _ in aims], weights)[0]
+        actions.append(shot_action(shooter, *aim(shooter, target, level, rng)))
+    return actions
+
+
 def choose_shot(
     state: Mapping[str, Any],
     side: str,
@@ -198,21 +216,15 @@ def choose_shot(
     options = shooters(state, side)
     if not options:
         raise ValueError("no legal shot")
-    aims = targets(state, side, rng)
-    weights = [w for _, w in aims]
-    actions = []
-    for _ in range(level.trials):
-        shooter = rng.choice(options)
-        target = rng.choices([t for t, _ in aims], weights)[0]
-        actions.append(shot_action(shooter, *aim(shooter, target, level, rng)))
-    scored: list[tuple[float, int, dict[str, Any]]] = []
+    actions = _aimed(state, side, level.trials, level, rng)
+    scored: list[Scored] = []
     batch = 1 if mapper is None else max(1, level.trials)
     _evaluate(state, side, actions, level, deadline, mapper, batch, scored)
     if not scored:  # the deadline came before a single trial: aim without simulating
         return actions[0]
     if level.refine:
         scored.sort(key=lambda item: (-item[0], item[1]))
-        best = [action for _, _, action in scored[:3]]
+        best = [action for _, _, action, _ in scored[:3]]
         more = []
         for i in range(level.refine):
             base = best[i % len(best)]
@@ -221,7 +233,39 @@ def choose_shot(
             more.append({**base, "angle": angle, "power": power})
         _evaluate(state, side, more, level, deadline, mapper, batch, scored)
     scored.sort(key=lambda item: (-item[0], item[1]))
+    if level.replies:
+        return _against_replies(side, scored[:REPLY_TOP], level, rng, deadline, mapper, batch)
     return scored[0][2]
+
+
+def _against_replies(
+    side: str,
+    top: list[Scored],
+    level: Level,
+    rng: random.Random,
+    deadline: float,
+    mapper: Mapper | None,
+    batch: int,
+) -> dict[str, Any]:
+    """The best of ``top`` once each is also judged by the opponent's best trial reply."""
+    them = other(side)
+    reply_level = replace(level, lookahead=False)
+    best_value, best_action = top[0][0], top[0][2]
+    for own, _, action, after in top:
+        if time.perf_counter() > deadline:
+            break
+        if after["phase"] != rules.TURN or after["to_move"] != them or not shooters(after, them):
+            adjusted = own
+        else:
+            replies = _aimed(after, them, level.replies, reply_level, rng)
+            answers: list[Scored] = []
+            _evaluate(after, them, replies, reply_level, deadline, mapper, batch, answers)
+            if not answers:
+                break
+            adjusted = 0.5 * own - 0.5 * max(value for value, _, _, _ in answers)
+        if action is top[0][2] or adjusted > best_value:
+            best_value, best_action = adjusted, action
+    return best_action
 
 
 def _evaluate(
@@ -232,7 +276,7 @@ def _evaluate(
     deadline: float,
     mapper: Mapper | None,
     batch: int,
-    scored: list[tuple[float, int, dict[str, Any]]],
+    scored: list[Scored],
 ) -> None:
     for start in range(0, len(actions), batch):
         if time.perf_counter() > deadline:
@@ -240,4 +284,5 @@ def _evaluate(
         chunk = actions[start : start + batch]
         results = _run([_job(state, side, action, level) for action in chunk], mapper)
         for action, result in zip(chunk, results, strict=True):
-            scored.append((value(state, side, action, result, level), len(scored), action))
+            worth, after = value(state, side, action, result, level)
+            scored.append((worth, len(scored), action, after))
