@@ -360,7 +360,17 @@ def truck_actions(state: State) -> list[str]:
 
 
 def drive(state: State, street: int, count: int = 0, colour: int = -1) -> None:
-    """Step 4: a move (``street`` >= 0), with a delivery when ``count``; or ``pass``."""
+    """Step 4: a move (``street`` >= 0), with a delivery when ``count``; or ``pass``. Then
+    step 5, or the end of the truck-turn."""
+    move_and_deliver(state, street, count, colour)
+    if may_load(state, state.active):
+        state.phase = POSTMOVE
+    else:
+        end_truck_turn(state)
+
+
+def move_and_deliver(state: State, street: int, count: int = 0, colour: int = -1) -> None:
+    """What step 4 changes, without going on to step 5."""
     t = state.active
     truck = state.trucks[t]
     if street >= 0:
@@ -378,10 +388,6 @@ def drive(state: State, street: int, count: int = 0, colour: int = -1) -> None:
         if truck.aboard == 0:
             become_empty(state, t)
         check_bars_trigger(state)
-    if may_load(state, t):
-        state.phase = POSTMOVE
-    else:
-        end_truck_turn(state)
 
 
 # -- loading (spec section 8) -------------------------------------------------------------------

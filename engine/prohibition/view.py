@@ -86,6 +86,7 @@ def _truck(state: State, t: int) -> dict[str, Any]:
         "score": truck.score,
         "loads": truck.loads,
         "delivered": truck.delivered,
+        "turns": truck.turns,
         "set_aside": _cubes(truck.aside),
         "picked": truck.pick is not None,
         "may_load_next_step_1": truck.arrived,
@@ -160,6 +161,9 @@ def view(state: State, viewer: Viewer, with_history: bool = True) -> dict[str, A
         },
         "to_act": sorted(rules.actors(state)),
         "placing": state.places[0] if state.phase == PLACE else None,
+        "places": list(state.places),
+        "opening": None if state.opening < 0 else TRUCK_IDS[state.opening],
+        "pending": None if state.pending < 0 else TRUCK_IDS[state.pending],
         "picks_owed": [TRUCK_IDS[t] for t, tr in enumerate(state.trucks) if tr.pick is None]
         if state.phase == PICK
         else [],
