@@ -6,9 +6,9 @@ what he cannot know.
 Random games of each game in the catalogue (its presets in turn, and each player count it
 allows) are played through the protocol: ``legal_actions``, ``default_action`` now and then,
 an occasional ``withdraw``, and the game's own bot (its first level) when a listed action is
-only a template that ``apply`` refuses (a flick's free angle and power). At a few random moments of each game, for every viewer
-(each seat and a spectator), the game's own twin maker (``Game.twin``) re-deals what that
-viewer cannot see, and then:
+only a template that ``apply`` refuses (a flick's free angle and power). At a few random
+moments of each game, for every viewer (each seat and a spectator), the game's own twin maker
+(``Game.twin``) re-deals what that viewer cannot see, and then:
 
 * his view of the twin must be byte-identical to his view of the state (``json.dumps`` with
   sorted keys), with and without history;
