@@ -103,7 +103,9 @@ def test_easy_beats_the_random_shooter_in_short_games() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("strong", "weak"), [("normal", "easy"), ("easy", "random"), ("normal", "random")])
+@pytest.mark.parametrize(
+    ("strong", "weak"), [("normal", "easy"), ("strong", "normal"), ("easy", "random"), ("normal", "random")]
+)
 def test_stronger_level_wins_at_least_70_percent(strong: str, weak: str) -> None:
     players = {"random": random_player}
     first = players.get(strong) or level_player(strong)
