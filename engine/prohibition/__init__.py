@@ -23,8 +23,7 @@ Modules:
     bot/          the autopilot: decide(view, level, seed, budget) -> action string
 """
 
+from engine.prohibition.entry import ENTRY, PROHIBITION
 from engine.prohibition.game import Prohibition
 
-PROHIBITION = Prohibition()
-
-__all__ = ["PROHIBITION", "Prohibition"]
+__all__ = ["ENTRY", "PROHIBITION", "Prohibition"]

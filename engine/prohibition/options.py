@@ -18,10 +18,43 @@ DEFAULTS: Final = {name: str(spec["default"]) for name, spec in OPTION_SCHEMA.it
 PRESETS: Final = {"rulebook": dict(DEFAULTS)}
 
 
+DESCRIPTIONS: Final = {
+    "layout": "How the district boards are turned: which character starts at the centre (spec 2).",
+    "special_placement": "The special buildings at the layout's fixed places, or drawn at random.",
+    "delivery_distance": "A delivery after exactly the cube's number of streets, or at most that many.",
+    "truck_must_move": "Whether a truck that can move must (a pass only when it cannot).",
+    "control_range": "A character controls its whole row and column, or only the streets it touches.",
+    "repeat_contact": "Whether a character may touch the same truck twice in a row.",
+    "load_window": "Load on arrival or at the next step 1 only, or at any step 1 or 5 while parked.",
+    "abandon_token": "On loading with cubes aboard: the token kept by the rulebook's test, or discarded.",
+    "two_player_p1_order": "Two players: the first player orders his two trucks freely, or fixed.",
+    "bars_trigger": "The end when every bar holds a cube, or holds a cube or a Closed tile.",
+}
+
+
 def schema() -> dict[str, Any]:
     """The JSON-schema-like description of every option (for the catalogue)."""
-    out: dict[str, Any] = {name: dict(spec) for name, spec in OPTION_SCHEMA.items()}
-    out[TIME_CONTROL] = {"type": "string", "pattern": _TIME.pattern, "default": "none"}
+    out: dict[str, Any] = {
+        "preset": {
+            "type": "string",
+            "enum": list(PRESETS),
+            "default": "rulebook",
+            "description": "The rule set the other options start from (the rulebook's defaults).",
+        }
+    }
+    for name, spec in OPTION_SCHEMA.items():
+        out[name] = {
+            "type": "string",
+            "enum": list(spec["values"]),
+            "default": spec["default"],
+            "description": DESCRIPTIONS.get(name, name),
+        }
+    out[TIME_CONTROL] = {
+        "type": "string",
+        "pattern": _TIME.pattern,
+        "default": "none",
+        "description": "The platform's clock: none, or initial seconds + increment per turn.",
+    }
     return out
 
 

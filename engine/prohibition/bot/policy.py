@@ -151,7 +151,7 @@ def easy_truck(state: State, legal: list[str], rng: random.Random) -> str:
     return best
 
 
-# -- normal and strong ---------------------------------------------------------------------------
+# -- normal ----------------------------------------------------------------------------------------
 def _after(state: State, action: str) -> State:
     sim = state.copy()
     advance(sim, action)
