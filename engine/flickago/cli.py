@@ -115,8 +115,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
         if args.command == "bot":
+            from engine.flickago.bot.levels import level_named
             from engine.flickago.bot.protocol import run_protocol
 
+            level_named(args.level)
             return run_protocol(sys.stdin, sys.stdout, level=args.level, seed=args.seed)
         if args.command == "legal":
             lines = cmd_legal(args.state)

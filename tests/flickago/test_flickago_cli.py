@@ -138,6 +138,7 @@ def test_bad_input_exits_2_with_one_line(tmp_path: Path) -> None:
     assert "not JSON" in refused("legal", str(tmp_path / "junk.json"))
     assert "cannot read" in refused("legal", str(tmp_path / "missing.json"))
     refused("frobnicate")
+    assert "level" in refused("bot", "--level", "godlike")
 
 
 def test_selfplay_prints_a_record_that_verifies() -> None:
