@@ -9,6 +9,7 @@ off) the record's turns so far. The seed is added once the game is over (its rev
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 from engine.core import EVERYONE, SPECTATOR, Event, Viewer
@@ -25,10 +26,15 @@ def check_viewer(viewer: Viewer) -> None:
         raise InvalidAction(f"unknown viewer {viewer!r}")
 
 
+def _copy(data: Any) -> Any:
+    """A deep copy of JSON-ready data (faster than ``copy.deepcopy`` for it)."""
+    return json.loads(json.dumps(data))
+
+
 def last_shot(match: Match) -> dict[str, Any] | None:
     for turn in reversed(match.turns):
         if "shot" in turn:
-            return copy.deepcopy(turn)
+            return _copy(turn)  # type: ignore[no-any-return]
     return None
 
 
@@ -44,7 +50,7 @@ def view(match: Match, viewer: Viewer, history: bool = True) -> dict[str, Any]:
     if state["phase"] == OVER:
         out["seed"] = state["rng"]["seed"]
     if history:
-        out["history"] = copy.deepcopy(list(match.turns))
+        out["history"] = _copy(list(match.turns))
     return out
 
 
