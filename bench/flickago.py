@@ -87,11 +87,13 @@ def player(name: str, budget: float | None) -> Player:
     return level_player(name, budget)
 
 
-def bench_pair(first: str, second: str, games: int, max_shots: int, budget: float | None) -> str:
+def bench_pair(
+    first: str, second: str, games: int, max_shots: int, budget: float | None, start: int = 0
+) -> str:
     wins = draws = losses = 0
     margins = []
     started = time.perf_counter()
-    for game in range(games):
+    for game in range(start, start + games):
         seed = f"{game:064x}"
         seats = (player(first, budget), player(second, budget))
         swap = game % 2 == 1
@@ -119,6 +121,7 @@ def main() -> int:
     parser.add_argument("--max-shots", type=int, default=120)
     parser.add_argument("--budget", type=float, default=None, help="seconds per decision (cap)")
     parser.add_argument("--pairs", default="normal:easy,strong:normal,easy:random")
+    parser.add_argument("--first-game", type=int, default=0, help="number of the first game (its seed)")
     args = parser.parse_args()
     shots, steps, mean = bench_shots(args.seconds)
     print(f"simulated shots/s per core: {shots:.1f} ({steps:,.0f} steps/s, {mean:.0f} steps a shot)")
@@ -127,7 +130,7 @@ def main() -> int:
         if not pair:
             continue
         first, second = pair.split(":")
-        print(bench_pair(first, second, args.games, args.max_shots, args.budget))
+        print(bench_pair(first, second, args.games, args.max_shots, args.budget, args.first_game))
         sys.stdout.flush()
     return 0
 

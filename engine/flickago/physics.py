@@ -20,7 +20,7 @@ from typing import Any, Final
 import pymunk
 from pymunk._chipmunk_cffi import lib as _lib
 
-from engine.flickago.data import PHYSICS, SIDES, TABLE, V_MAX
+from engine.flickago.data import ANGLE_UNITS, PHYSICS, POWER_MAX, SIDES, TABLE, V_MAX
 from engine.flickago.pieces import CANONICAL, ORDER, physical
 
 STEPS_PER_SECOND: Final[int] = PHYSICS["steps_per_second"]
@@ -30,6 +30,7 @@ FRAME_EVERY: Final[int] = PHYSICS["keyframe_every_steps"]
 STILL_BELOW: Final[float] = PHYSICS["still_below"]
 DECIMALS: Final[int] = PHYSICS["rest_position_decimals"]
 ENGINE_VERSION: Final[str] = PHYSICS["engine_version"]
+HALF_TURN: Final[int] = ANGLE_UNITS // 2
 
 Positions = Mapping[str, tuple[float, float]]
 Frame = list[Any]  # [t_ms, [[id, x_tenths, y_tenths], ...]]
@@ -84,8 +85,8 @@ def frame_time_ms(step: int) -> int:
 
 def shot_velocity(angle: int, power: int) -> tuple[float, float]:
     """The launch velocity, exactly as spec section 3 writes it (left to right, floats)."""
-    theta = angle * math.pi / 1800
-    speed = V_MAX * power / 1000
+    theta = angle * math.pi / HALF_TURN  # 1800: tenths of a degree to radians
+    speed = V_MAX * power / POWER_MAX  # 1000
     return (speed * math.cos(theta), speed * math.sin(theta))
 
 
