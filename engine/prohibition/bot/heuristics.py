@@ -31,7 +31,7 @@ from engine.prohibition.data import (
     TILE_BY_ID,
     TOKEN_BY_LOAD,
 )
-from engine.prohibition.moves import MAX_DRIVE, character_reach
+from engine.prohibition.moves import MAX_DRIVE
 from engine.prohibition.state import State
 
 
@@ -151,10 +151,31 @@ def delivery_turns(state: State, street: int, colour: int, bars: list[int] | Non
     return table[street]
 
 
+def _reach_ignoring_trucks(start: int, steps: int, others: set[int]) -> frozenset[int]:
+    """Where a character can end after exactly ``steps`` steps (no intersection twice, none
+    holding another character); trucks are ignored (an estimate, cheap to cache)."""
+    out: set[int] = set()
+    seen = [start]
+
+    def walk(v: int, left: int) -> None:
+        if left == 0:
+            out.add(v)
+            return
+        for _, far in EXITS[v]:
+            if far in others or far in seen:
+                continue
+            seen.append(far)
+            walk(far, left - 1)
+            seen.pop()
+
+    walk(start, steps)
+    return frozenset(out)
+
+
 def taker_reach(state: State) -> dict[int, list[frozenset[int]]]:
     """For each taker: the intersections it can end on with each number of the die (index
     0 for a placement: its free start points)."""
-    key = (tuple(state.chars), tuple(t.street for t in state.trucks), state.options["layout"])
+    key = (tuple(state.chars), state.options["layout"])
     cached = _REACH_CACHE.get(key)
     if cached is not None:
         return cached
@@ -165,7 +186,8 @@ def taker_reach(state: State) -> dict[int, list[frozenset[int]]]:
             starts = frozenset(p for p in START_POINTS[state.options["layout"]][c] if p not in taken)
             out[c] = [starts]
         else:
-            out[c] = [frozenset()] + [frozenset(character_reach(state, c, n)) for n in range(1, 4)]
+            others = {p for i, p in enumerate(state.chars) if i != c and p >= 0}
+            out[c] = [frozenset()] + [_reach_ignoring_trucks(state.chars[c], n, others) for n in range(1, 4)]
     if len(_REACH_CACHE) > 4096:
         _REACH_CACHE.clear()
     _REACH_CACHE[key] = out
@@ -296,14 +318,16 @@ def seat_value(state: State, seat: int) -> float:
     return min(values) if len(values) > 1 else values[0]
 
 
-def position_value(state: State, seat: int) -> float:
-    """The seat's value against the best other seat (the one it must beat)."""
-    mine = seat_value(state, seat)
+def rivals_value(state: State, seat: int) -> float:
+    """What the other seats stand to make: mostly the best of them (the one to beat)."""
     others = [seat_value(state, s) for s in range(state.players) if s != seat and s not in state.zombies]
     others = others or [seat_value(state, s) for s in range(state.players) if s != seat]
-    best = max(others)
-    mean = sum(others) / len(others)
-    return mine - 0.7 * best - 0.3 * mean
+    return 0.7 * max(others) + 0.3 * sum(others) / len(others)
+
+
+def position_value(state: State, seat: int, rivals: float | None = None) -> float:
+    """The seat's value against the other seats (``rivals``: their value, when known)."""
+    return seat_value(state, seat) - (rivals_value(state, seat) if rivals is None else rivals)
 
 
 def card_worth(card: str) -> float:

@@ -26,6 +26,7 @@ from engine.prohibition.bot.heuristics import (
     distillery_streets,
     open_bars,
     position_value,
+    rivals_value,
     turns_to,
 )
 from engine.prohibition.data import CARD_BY_ID, COLOUR_INDEX, CUBES, NCOL, PROTECTORS, TRUCK_INDEX
@@ -172,12 +173,14 @@ def _loaded(state: State, card: str) -> State:
     return sim
 
 
-def _value_after_truck_action(state: State, action: str, seat: int, loads: bool) -> float:
+def _value_after_truck_action(
+    state: State, action: str, seat: int, loads: bool, rivals: float | None = None
+) -> float:
     sim = _truck_step(state, action)
-    value = position_value(sim, seat)
+    value = position_value(sim, seat, rivals)
     if loads and turn.may_load(sim, sim.active):
         for load in turn.load_actions(sim):
-            value = max(value, position_value(_loaded(sim, load[5:]), seat))
+            value = max(value, position_value(_loaded(sim, load[5:]), seat, rivals))
     return value
 
 
@@ -202,11 +205,14 @@ def search(state: State, seat: int, legal: list[str], rng: random.Random, deadli
         ranked = []
         for action in legal:
             sim = _after(state, action)
-            value = position_value(sim, seat)
+            rivals = rivals_value(sim, seat)
+            value = position_value(sim, seat, rivals)
             if sim.phase == TRUCK and sim.active == state.active:
                 follow = turn.truck_actions(sim)
                 if time.perf_counter() < deadline:
-                    value = max(_value_after_truck_action(sim, a, seat, True) for a in follow)
+                    # The rivals' value is taken as the character left it: the truck moves
+                    # that follow change mostly the seat's own.
+                    value = max(_value_after_truck_action(sim, a, seat, True, rivals) for a in follow)
                 else:
                     value += 0.5 * max((delivery_points(a) for a in follow), default=0)
             ranked.append((value, rng.random(), action))
