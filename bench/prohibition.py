@@ -84,7 +84,7 @@ def play_match(match: Match, games: int, seed: int, times: dict[str, list[float]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20, help="3-player games per match")
+    parser.add_argument("--games", type=int, default=12, help="3-player games per match")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--playout-seconds", type=float, default=5.0)
     parser.add_argument("--match", action="append", help="strong:weak (default: %(default)s)")
