@@ -122,8 +122,14 @@ def check(state: State, text: str, seat: int | None = None) -> Action:
 
 
 def apply(state: State, text: str) -> State:
-    """The state after ``text`` (the seat is the one to act, or the truck's owner for a pick)."""
-    return apply_as(state, None, text)
+    """The state after ``text`` (the seat is the one to act, or the truck's owner for a pick).
+    Raises :class:`IllegalAction` for anything it cannot apply (spec section 13), a malformed
+    action or a finished game included; the protocol's ``Game.apply`` keeps the finer
+    ``InvalidAction`` and ``GameOver``."""
+    try:
+        return apply_as(state, None, text)
+    except (InvalidAction, GameOver) as exc:
+        raise IllegalAction(str(exc)) from None
 
 
 def apply_as(state: State, seat: int | None, text: str) -> State:

@@ -172,3 +172,12 @@ def test_bad_setup_inputs() -> None:
         rules.new_state(SEED, {"layout": "round"}, 4)
     with pytest.raises(InvalidAction):
         rules.new_state(SEED, {"colour": "red"}, 4)
+
+
+def test_the_spec_apply_raises_illegal_action_for_anything_it_cannot_apply() -> None:
+    state = rules.new_state(SEED, None, 4)
+    for bad in ("fly to the moon", "place T9 W1", "", "go:Z1-Z2"):
+        with pytest.raises(IllegalAction):
+            rules.apply(state, bad)
+    with pytest.raises(InvalidAction):
+        rules.apply_as(state, None, "fly to the moon")
