@@ -7,18 +7,16 @@ const THRESHOLD = 6;
 /**
  * root: where dragging may start. hooks.start(el) -> payload or null (refuse);
  * hooks.ghost(payload) -> an element that follows the pointer; hooks.drop(payload, target|null).
+ * Returns a function that removes every listener it added.
  */
 export function enableDrag(root, hooks) {
   let press = null;
   let ghost = null;
   let suppressUntil = 0;
-  window.addEventListener(
-    "click",
-    (c) => {
-      if (Date.now() < suppressUntil) c.stopPropagation();
-    },
-    true,
-  );
+  const swallowClick = (c) => {
+    if (Date.now() < suppressUntil) c.stopPropagation();
+  };
+  window.addEventListener("click", swallowClick, true);
 
   const finish = () => {
     ghost?.remove();
@@ -70,7 +68,7 @@ export function enableDrag(root, hooks) {
     finish();
   }
 
-  root.addEventListener("pointerdown", (e) => {
+  const down = (e) => {
     if (e.button !== 0 || press) return;
     const el = e.target.closest("[data-drag]");
     if (!el || !root.contains(el)) return;
@@ -78,5 +76,13 @@ export function enableDrag(root, hooks) {
     window.addEventListener("pointermove", move);
     window.addEventListener("pointerup", up);
     window.addEventListener("pointercancel", cancel);
-  });
+  };
+  root.addEventListener("pointerdown", down);
+
+  /** Stop listening (the board was taken down). */
+  return () => {
+    if (press) finish();
+    root.removeEventListener("pointerdown", down);
+    window.removeEventListener("click", swallowClick, true);
+  };
 }

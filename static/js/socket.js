@@ -2,13 +2,20 @@
 // (docs/protocol.md). Events arrive in version order with no gaps; a gap or a replay that
 // cannot be trusted makes it reconnect and ask again. Actions carry an id and are resent
 // after a reconnect until acknowledged (the server applies a retried id once).
+//
+// Heartbeat: a ping every PING_EVERY ms; when nothing at all (no pong, no frame) came back
+// PONG_WITHIN ms after a ping, the connection is dead even if the browser has not noticed
+// (a network that drops packets silently): it is closed, "lost" is reported and a new one
+// is opened.
 
 const FATAL_CLOSE = new Set([1008, 4401, 4403, 4404]);
+export const PING_EVERY = 10_000;
+export const PONG_WITHIN = 15_000;
 
 export const newId = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 10);
 
 export class GameSocket {
-  /** hooks: frame(msg) for welcome/event/presence/offers/error/ack; status("connecting"|"open"|"lost"|"fatal"). */
+  /** hooks: frame(msg) for every frame but pong; status("connecting"|"open"|"lost"|"fatal", reason). */
   constructor(url, hooks) {
     this.url = url;
     this.hooks = hooks;
@@ -19,7 +26,7 @@ export class GameSocket {
     this.retries = 0;
     this.lastFrameAt = 0;
     this.stopped = false;
-    setInterval(() => this.keepAlive(), 10000);
+    this.pinger = setInterval(() => this.ping(), PING_EVERY);
     window.addEventListener("online", () => this.reconnectSoon(0));
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible" && !this.isOpen()) this.reconnectSoon(0);
@@ -27,7 +34,7 @@ export class GameSocket {
   }
 
   isOpen() {
-    return this.ws && this.ws.readyState === WebSocket.OPEN;
+    return Boolean(this.ws) && this.ws.readyState === WebSocket.OPEN;
   }
 
   connect() {
@@ -37,6 +44,7 @@ export class GameSocket {
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.onopen = () => {
+      if (ws !== this.ws) return;
       this.lastFrameAt = Date.now();
       ws.send(JSON.stringify({ type: "hello", last_version: this.lastVersion, game_id: this.gameId }));
       for (const frame of this.pending.values()) ws.send(JSON.stringify(frame));
@@ -65,11 +73,16 @@ export class GameSocket {
         this.hooks.status("fatal", e.reason);
         return;
       }
-      this.opened = false;
-      this.hooks.status("lost");
-      this.reconnectSoon(Math.min(500 * 2 ** this.retries, 8000));
-      this.retries += 1;
+      this.lost();
     };
+  }
+
+  /** The connection is gone: say so and try again, backing off up to 8 s. */
+  lost() {
+    this.opened = false;
+    this.hooks.status("lost");
+    this.reconnectSoon(Math.min(500 * 2 ** this.retries, 8000));
+    this.retries += 1;
   }
 
   reconnectSoon(delay) {
@@ -84,10 +97,28 @@ export class GameSocket {
       this.lastVersion = null;
       this.gameId = null;
     }
+    this.drop();
+    this.connect();
+  }
+
+  /** Close the current socket without waiting for the browser to notice anything. */
+  drop() {
     const ws = this.ws;
     this.ws = null;
-    ws?.close();
-    this.connect();
+    try {
+      ws?.close();
+    } catch {
+      // already closing
+    }
+  }
+
+  /** Stop for good (the page is leaving the room: a refused seat, a fatal error). */
+  stop() {
+    this.stopped = true;
+    clearInterval(this.pinger);
+    clearTimeout(this.timer);
+    clearTimeout(this.pongTimer);
+    this.drop();
   }
 
   receive(msg) {
@@ -108,17 +139,23 @@ export class GameSocket {
     this.hooks.frame(msg);
   }
 
-  /** Send an action ({type, ...}); returns its id. Kept until acknowledged. */
-  send(action) {
-    const frame = { id: newId(), ...action };
+  /** Send a command ({type, ...}); returns its id. Kept until acknowledged. */
+  send(command) {
+    const frame = { id: newId(), ...command };
     this.pending.set(frame.id, frame);
     if (this.isOpen()) this.ws.send(JSON.stringify(frame));
     return frame.id;
   }
 
-  keepAlive() {
+  ping() {
     if (!this.isOpen()) return;
-    if (Date.now() - this.lastFrameAt > 45000) return this.resync();
+    const sentAt = Date.now();
     this.ws.send(JSON.stringify({ type: "ping" }));
+    clearTimeout(this.pongTimer);
+    this.pongTimer = setTimeout(() => {
+      if (this.lastFrameAt >= sentAt || !this.ws) return;
+      this.drop();
+      this.lost();
+    }, PONG_WITHIN);
   }
 }

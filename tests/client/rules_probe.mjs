@@ -1,10 +1,10 @@
 // Reads a JSON request on stdin, answers with what the browser client's rule modules say.
 // Used by test_client_rules.py to hold the client to the Python engine.
 import { readFileSync } from "node:fs";
-import { LINES, TERRAIN } from "../../static/js/geometry.js";
-import { combat } from "../../static/js/pieces.js";
-import { formatBoard, parsePosition, placementOf } from "../../static/js/notation.js";
-import { problems, randomPlacement } from "../../static/js/setup.js";
+import { LINES, TERRAIN } from "../../static/games/speakeasy/geometry.js";
+import { combat } from "../../static/games/speakeasy/pieces.js";
+import { formatBoard, parsePosition, placementOf } from "../../static/games/speakeasy/notation.js";
+import { problems, randomPlacement } from "../../static/games/speakeasy/setup.js";
 
 const request = JSON.parse(readFileSync(0, "utf8"));
 const answer = {

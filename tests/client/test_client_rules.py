@@ -1,4 +1,4 @@
-"""The browser client's rule modules (static/js) agree with the engine.
+"""The browser client's rule modules (static/games/speakeasy) agree with the engine.
 
 The client checks setups before sending them, draws the board and explains combat on the
 rules page; each of those repeats a little of the spec in JavaScript. These tests run the

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from playwright.sync_api import Browser, Page, WebSocket, WebSocketRoute, expect
 
@@ -67,16 +67,35 @@ class Player:
         ws.on("framesent", keep_sent)
 
     @property
+    def seat(self) -> str:
+        """This page's seat in the current game ("0", "1"), "" for a spectator."""
+        return self.page.locator("body").get_attribute("data-seat") or ""
+
+    @property
     def side(self) -> str:
-        return self.page.locator("body").get_attribute("data-side") or ""
+        """Speak Easy's side of this page's seat: seat 0 plays South ("s"), seat 1 North."""
+        return {"0": "s", "1": "n"}.get(self.seat, "")
 
     def loc(self, square: str) -> Any:
         return self.page.locator(f'#board [data-name="{square}"]')
 
 
-def open_player(browser: Browser, name: str, locale: str = "en-US", mobile: bool = False) -> Player:
-    viewport = {"width": 390, "height": 844} if mobile else {"width": 1280, "height": 900}
-    context = browser.new_context(locale=locale, viewport=viewport, device_scale_factor=1)
+def open_player(
+    browser: Browser,
+    name: str,
+    locale: str = "en-US",
+    mobile: bool = False,
+    viewport: dict[str, int] | None = None,
+    color_scheme: Literal["dark", "light"] = "dark",
+) -> Player:
+    if viewport is None:
+        viewport = {"width": 390, "height": 844} if mobile else {"width": 1280, "height": 900}
+    context = browser.new_context(
+        locale=locale,
+        viewport=viewport,  # type: ignore[arg-type]
+        device_scale_factor=1,
+        color_scheme=color_scheme,
+    )
     page = context.new_page()
     page.set_default_timeout(15_000)
     player = Player(page, name)
@@ -87,14 +106,23 @@ def open_player(browser: Browser, name: str, locale: str = "en-US", mobile: bool
     return player
 
 
+PRESETS = {"Speak Easy": "speakeasy", "Lu Zhan Qi": "luzhanqi"}
+
+
+def choose_game(page: Page, base: str, opponent: str = "friend", rules: str = "Speak Easy") -> None:
+    """On the landing page: Speak Easy, the opponent ("friend" or a bot level), the preset."""
+    page.goto(base + "/")
+    page.get_by_role("radio", name=re.compile("^Speak Easy.*players")).check()
+    page.get_by_label("Opponent").select_option(opponent)
+    page.locator(f'input[name="preset"][value="{PRESETS[rules]}"]').check()
+
+
 def create_room(
     player: Player, base: str, clock_label: str = "10 min + 5 s per move", rules: str = "Speak Easy"
 ) -> tuple[str, str]:
     """On the landing page: create a human-vs-human room; return (invite link, spectator link)."""
     page = player.page
-    page.goto(base + "/")
-    page.get_by_label(re.compile("A friend")).check()
-    page.get_by_label(re.compile(rules)).check()
+    choose_game(page, base, "friend", rules)
     page.get_by_label("Time control").select_option(label=clock_label)
     page.get_by_role("button", name="Create the room").click()
     invite = page.locator("#invite-url").input_value()
@@ -197,10 +225,13 @@ def to_move(players: list[Player]) -> tuple[Player, Player]:
 
 class SocketSwitch:
     """Stands between a page and the server's WebSocket so a test can cut the connection
-    (as a dropped network would) and let it come back. Records the ``hello`` frames."""
+    (as a dropped network would) and let it come back, or make it go silent: frames stop
+    in both directions but nothing is closed (a network that drops packets without a word).
+    Records the ``hello`` frames."""
 
     def __init__(self, page: Page) -> None:
         self.up = True
+        self.silent = False
         self.hellos: list[dict[str, Any]] = []
         self.live: list[tuple[WebSocketRoute, WebSocketRoute]] = []
         page.route_web_socket(re.compile(r"/ws/rooms/"), self.handle)
@@ -209,14 +240,23 @@ class SocketSwitch:
         if not self.up:
             route.close(code=1001, reason="network down")
             return
+        if self.silent:
+            return  # open, and nothing ever comes back
         server = route.connect_to_server()
 
         def to_server(message: str | bytes) -> None:
+            if self.silent:
+                return
             if isinstance(message, str) and '"hello"' in message:
                 self.hellos.append(json.loads(message))
             server.send(message)
 
+        def to_page(message: str | bytes) -> None:
+            if not self.silent:
+                route.send(message)
+
         route.on_message(to_server)
+        server.on_message(to_page)
         self.live.append((route, server))
 
     def cut(self) -> None:
@@ -226,5 +266,9 @@ class SocketSwitch:
             server.close()
         self.live.clear()
 
+    def go_silent(self) -> None:
+        self.silent = True
+
     def restore(self) -> None:
         self.up = True
+        self.silent = False

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from e2e_pages import any_move, open_player, ply_count, wait_my_turn
+from e2e_pages import any_move, choose_game, open_player, ply_count, wait_my_turn
 from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.e2e
@@ -16,9 +16,7 @@ pytestmark = pytest.mark.e2e
 def test_play_the_computer(server: str, browser: Browser, shots: Path) -> None:
     human = open_player(browser, "human")
     page = human.page
-    page.goto(server + "/")
-    page.get_by_role("radio", name=re.compile("Play the computer")).check()
-    page.locator("#bot-level").select_option("easy")
+    choose_game(page, server, opponent="easy")
     page.get_by_role("button", name="Create the room").click()
     # No invite to send: the landing page goes straight into the room.
     expect(page).to_have_url(re.compile(r"/r/[\w-]+$"))

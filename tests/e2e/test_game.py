@@ -135,15 +135,15 @@ def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, 
     # (his socket resumes from the last version it saw).
     network.cut()
     expect(bob.page.locator("#conn")).to_contain_text("reconnecting")
-    expect(alice.page.locator("#player-top")).to_contain_text("disconnected")
-    expect(carol.page.locator(f"#player-{'bottom' if bob.side == 's' else 'top'}")).to_contain_text(
+    expect(alice.page.locator("#seats-top")).to_contain_text("disconnected")
+    expect(carol.page.locator(f"#seats-{'bottom' if bob.side == 's' else 'top'}")).to_contain_text(
         "déconnecté"
     )
     mover = bob if re.search("Your turn", bob.page.locator("#turn").text_content() or "") else alice
     any_move(mover)  # alice's move is replayed to bob; bob's waits and is sent on reconnect
     network.restore()
     expect(bob.page.locator("#conn")).to_contain_text("Reconnected", timeout=20_000)
-    expect(alice.page.locator("#player-top")).to_contain_text("online")
+    expect(alice.page.locator("#seats-top")).to_contain_text("online")
     for p in (alice, bob, carol):
         expect(p.page.locator("#move-list li")).to_have_count(plies + 2)
     assert isinstance(network.hellos[-1]["last_version"], int) and network.hellos[-1]["last_version"] > 0

@@ -40,7 +40,9 @@ def walk(value: object) -> list[tuple[str, object, dict[str, object]]]:
 def secrets_of(owner: Player) -> tuple[str, dict[str, str]]:
     """What only ``owner`` may know: the setup he sent, and his pieces not revealed now
     ({location: code}, read from his own latest view)."""
-    setup = next(f["position"] for f in owner.sent if f.get("type") == "setup")
+    # A version-2 client sends {"type": "act", "action": {"type": "setup", ...}}.
+    actions = [f.get("action", f) if f.get("type") == "act" else f for f in owner.sent]
+    setup = next(a["position"] for a in actions if a.get("type") == "setup")
     views = [f["view"] for f in owner.frames if isinstance(f.get("view"), dict)]
     board = parse_board(views[-1]["position"])
     hidden = {sq: cell[1] for sq, cell in board.items() if cell[0] == owner.side}

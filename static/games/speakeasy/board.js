@@ -3,7 +3,7 @@
 // as a back, with nothing in the DOM that could tell its face.
 
 import { LINES, MOUNTAIN_PAIRS, SIZE, TERRAIN, fileOf, name, rankOf } from "./geometry.js";
-import { t } from "./i18n.js";
+import { t } from "./text.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const DX = 72; // column spacing
@@ -76,7 +76,7 @@ export function describe(sq, cell) {
 
 /**
  * Draw the board into `svg`.
- * state: {cells, flipped, selected, targets: Set, lastMove: {from, to}, combatAt, drop: Set,
+ * state: {cells, flipped, selected, targets: Set, lastMove: {from, to, path?}, combatAt, drop: Set,
  *         bad: Set, draggable: (sq, cell) => bool, focusable: (sq) => bool}
  */
 export function renderBoard(svg, state) {
@@ -103,9 +103,10 @@ export function renderBoard(svg, state) {
     layers.lines.append(el("line", { x1, y1, x2, y2, class: `line ${kind}` }));
   }
   if (lastMove) {
-    const [x1, y1] = centre(lastMove.from, flipped);
-    const [x2, y2] = centre(lastMove.to, flipped);
-    layers.lines.append(el("line", { x1, y1, x2, y2, class: "last-path" }));
+    // The way the piece went (a Kid's turns included), not a straight line across the board.
+    const path = lastMove.path && lastMove.path.length >= 2 ? lastMove.path : [lastMove.from, lastMove.to];
+    const points = path.map((sq) => centre(sq, flipped).join(",")).join(" ");
+    layers.lines.append(el("polyline", { points, class: "last-path", "data-path": path.map(name).join(" ") }));
   }
 
   for (let sq = 0; sq < SIZE; sq++) {

@@ -1,9 +1,14 @@
 // The rules page: the board, how pieces move, and what beats what (from the rulebooks).
 
+import { addStrings, lang, mountLangSwitch, onLangChange, t } from "../../js/i18n.js";
 import { renderBoard } from "./board.js";
-import { mountLangSwitch, onLangChange, t, lang } from "./i18n.js";
 import { CODES, COUNT, STATIC, combat } from "./pieces.js";
-import { tileSvg } from "./setup-ui.js";
+import { STRINGS } from "./strings.js";
+import { useTranslator } from "./text.js";
+import { tileSvg } from "./tiles.js";
+
+addStrings(STRINGS);
+useTranslator(t);
 
 const TEXT = {
   en: {

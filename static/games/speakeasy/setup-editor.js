@@ -1,13 +1,12 @@
 // The setup editor: a reserve of pieces, drag and drop or click to place and swap, random,
 // named openings, setups saved in the browser, and the reasons a setup would be refused.
 
-import { api } from "./api.js";
 import { setupSquares } from "./geometry.js";
-import { pieceTile } from "./board.js";
-import { has, t } from "./i18n.js";
 import { placementOf, setupPosition } from "./notation.js";
 import { CODES } from "./pieces.js";
 import { deleteSetup, emptyPlacement, problems, randomPlacement, reserve, saveSetup, savedSetups } from "./setup.js";
+import { has, t } from "./text.js";
+import { tileSvg } from "./tiles.js";
 
 let openingsCache = null;
 
@@ -20,17 +19,8 @@ function button(label, onClick, cls = "secondary") {
   return b;
 }
 
-export function tileSvg(cell, small = true) {
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("viewBox", small ? "-22 -15 44 30" : "-30 -18 60 36");
-  svg.setAttribute("aria-hidden", "true");
-  svg.classList.add("tile-svg");
-  svg.append(pieceTile(cell, { small }));
-  return svg;
-}
-
 export class SetupEditor {
-  /** opts: {panel, side, options, draftKey, changed(), submit(position)} */
+  /** opts: {panel, side, options, draftKey, api(method, path), changed(), submit(position)} */
   constructor(opts) {
     Object.assign(this, opts);
     this.selected = null; // {code} from the reserve, or {sq} on the board
@@ -38,7 +28,7 @@ export class SetupEditor {
     this.placement = this.loadDraft() || emptyPlacement();
     this.own = new Set(setupSquares(this.side));
     if (!openingsCache) {
-      openingsCache = api("GET", "/api/setups/openings").catch(() => []);
+      openingsCache = this.api("GET", "/api/setups/openings").catch(() => []);
     }
     openingsCache.then((list) => {
       this.openings = Array.isArray(list) ? list : [];

@@ -1,0 +1,78 @@
+// The end of a game: who won and why, in words for this viewer, the game's own note (what
+// is revealed now), the record to download and, when the server serves the JSON record, a
+// way to verify the game.
+
+import { has, t } from "./i18n.js";
+import { offerVerification } from "./verify.js";
+
+/** The seats that won (v2 `winners`, or the v1 single `winner`). */
+export const winnersOf = (r) => (Array.isArray(r.winners) ? r.winners : Number.isInteger(r.winner) ? [r.winner] : []);
+
+export function resultTexts(result, room) {
+  const r = result;
+  const winners = winnersOf(r);
+  let head;
+  if (r.outcome === "draw") head = t("result.draw");
+  else if (r.outcome === "aborted") head = t("result.aborted");
+  else if (room.mine !== null) head = winners.includes(room.mine) ? t("result.win") : t("result.loss");
+  else if (winners.length === 1) head = t("result.seatWins", { seat: room.game.seatName(winners[0]) });
+  else head = t("result.seatsWin", { seats: winners.map((s) => room.game.seatName(s)).join(", ") });
+  const reason = has(`reason.${r.reason}`) ? t(`reason.${r.reason}`) : r.reason || "";
+  let scores = "";
+  if (Array.isArray(r.scores)) {
+    scores = t("result.scores", { scores: r.scores.map((v, s) => `${room.game.seatName(s)} ${v}`).join(" · ") });
+  }
+  return { head, reason, scores };
+}
+
+function link(text, href, id) {
+  const a = document.createElement("a");
+  a.href = href;
+  a.id = id;
+  a.target = "_blank";
+  a.rel = "noopener";
+  a.textContent = text;
+  return a;
+}
+
+/** Fill the result box (hidden while the game runs). */
+export function renderResult(box, room) {
+  const r = room.status.phase === "over" ? room.status.result : null;
+  box.hidden = !r;
+  if (!r) {
+    box.dataset.game = "";
+    return box.replaceChildren();
+  }
+  const texts = resultTexts(r, room);
+  const h = document.createElement("h2");
+  h.id = "result-head";
+  h.textContent = texts.head;
+  const reason = document.createElement("p");
+  reason.id = "result-reason";
+  reason.textContent = texts.reason;
+  const parts = [h, reason];
+  if (texts.scores) {
+    const s = document.createElement("p");
+    s.className = "result-scores";
+    s.textContent = texts.scores;
+    parts.push(s);
+  }
+  if (room.status.note) {
+    const note = document.createElement("p");
+    note.className = "help";
+    note.textContent = room.status.note;
+    parts.push(note);
+  }
+  const links = document.createElement("p");
+  links.className = "links";
+  links.append(link(t("result.record"), `/api/games/${encodeURIComponent(room.gameId)}/record`, "record-link"));
+  parts.push(links);
+  const verify = document.createElement("div");
+  verify.className = "verify";
+  parts.push(verify);
+  const won = r.outcome === "win" && room.mine !== null;
+  box.className = `result ${won ? (winnersOf(r).includes(room.mine) ? "won" : "lost") : ""}`;
+  box.replaceChildren(...parts);
+  box.dataset.game = room.gameId;
+  offerVerification(verify, links, room);
+}

@@ -1,0 +1,26 @@
+// One line that says what is played here: the game, its preset, the time control and which
+// game of the room this is.
+
+import { has, t } from "./i18n.js";
+
+export function clockLabel(tc) {
+  if (!tc) return t("clock.none");
+  const m = tc.initial / 60;
+  return t("clock.min", { m: Number.isInteger(m) ? m : m.toFixed(1), s: tc.increment ?? 0 });
+}
+
+export function presetLabel(preset) {
+  if (!preset) return "";
+  return has(`preset.${preset}`) ? t(`preset.${preset}`) : preset;
+}
+
+/** "Speak Easy · Classic Lu Zhan Qi · 10 min + 5 s per move · game 2". */
+export function roomInfoText(room, title) {
+  if (!room) return title || "";
+  const parts = [title || room.title || room.game || ""];
+  const preset = presetLabel(room.preset);
+  if (preset && preset !== parts[0]) parts.push(preset);
+  parts.push(clockLabel(room.time_control));
+  if (room.game_number > 1) parts.push(t("room.gameNumber", { n: room.game_number }));
+  return parts.filter(Boolean).join(" · ");
+}
