@@ -225,7 +225,10 @@ def search(state: State, seat: int, legal: list[str], rng: random.Random, deadli
         if action.startswith("load "):
             options.append((position_value(_loaded(state, action[5:]), seat), rng.random(), action))
     best = max(options)
-    if best[2].startswith("load") and state.trucks[state.active].aboard > 1 and best[0] < keep + 2.0:
+    truck = state.trucks[state.active]
+    assert truck.cargo is not None
+    aboard = sum(n * CUBES[i].value for i, n in enumerate(truck.cargo))
+    if best[2].startswith("load") and truck.aboard and best[0] < keep + 1.0 + 0.5 * aboard:
         # Abandoning cubes is a loss the static value may miss: only when it clearly pays.
         return options[0][2]
     return best[2]
