@@ -12,9 +12,7 @@ from typing import Final
 
 from engine.prohibition.data import (
     CHAR_INDEX,
-    DISTILLERIES,
     LAYOUTS,
-    PRIVATE_BARS,
     RAW,
 )
 
@@ -118,14 +116,6 @@ def special_pairs(district: str, placed: list[int]) -> list[tuple[int, int]]:
         n for n in range(NSLOT) if SLOT_DISTRICT[n] == district and not any(slots_touch(n, p) for p in placed)
     ]
     return [(d, p) for d in free for p in free if not slots_touch(d, p)]
-
-
-def distillery_of_board(i: int) -> str:
-    return DISTILLERIES[i]
-
-
-def private_bar_tiles() -> list[str]:
-    return list(PRIVATE_BARS)
 
 
 # Sanity of the data: every street holds at most one door.

@@ -97,7 +97,6 @@ TOKENS_PER_VALUE: Final = int(_TOKENS["per_value"])
 # The token taken at the n-th load (1-based) while n is listed; later loads take the top of
 # the discard pile.
 TOKEN_BY_LOAD: Final = {int(k): int(v) for k, v in _TOKENS["by_load"].items() if k.isdigit()}
-LATER_TOKEN: Final = str(_TOKENS["by_load"].get("later", "top_of_discard_pile"))
 # The loss condition of a token, by its place in TOKEN_VALUES (the rulebook: the smallest is
 # lost on two lost cubes of one colour, the middle one on two of different colours, the
 # largest on any lost cube).
@@ -137,3 +136,18 @@ MAX_PLAYERS: Final = PLAYER_COUNTS[-1]
 def cubes_text(counts: tuple[int, ...] | list[int]) -> str:
     """``1k 1b``: the counts that are not zero, colours in data order (empty string for none)."""
     return " ".join(f"{n}{COLOURS[i]}" for i, n in enumerate(counts) if n)
+
+
+def _check_rule_variants() -> None:
+    """The data pack names a few rule variants; the engine implements these (spec 4 and 8)."""
+    expected = {
+        "bonus_tokens.by_load.later": (_TOKENS["by_load"].get("later"), "top_of_discard_pile"),
+        "bonus_tokens.first_token_given": (_TOKENS.get("first_token_given"), "at_setup"),
+        "first_load": (RAW.get("first_load"), "first_truck_turn"),
+    }
+    for key, (found, wanted) in expected.items():
+        if found != wanted:
+            raise ValueError(f"data.json: {key} is {found!r}; this engine implements {wanted!r}")
+
+
+_check_rule_variants()

@@ -20,7 +20,6 @@ from engine.prohibition.data import (
     NCOL,
     PLAYER_COUNTS,
     PRIVATE_BARS,
-    TILE_BY_ID,
     TOKEN_BY_LOAD,
     TOKEN_VALUES,
     TOKENS_PER_VALUE,
@@ -187,7 +186,3 @@ def default_place(state: State) -> str:
     truck = min(t for t in state.trucks_of_turn_seat(turn_seat) if state.trucks[t].street < 0)
     tile = min(free_distilleries(state))
     return f"place {TRUCK_IDS[truck]} {tile}"
-
-
-def is_distillery(tile: str) -> bool:
-    return TILE_BY_ID[tile].kind == "distillery"

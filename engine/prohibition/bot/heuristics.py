@@ -7,7 +7,6 @@ from collections import deque
 from typing import Final
 
 from engine.prohibition.board import (
-    DOOR_OF_STREET,
     EXITS,
     INTER_XY,
     NSLOT,
@@ -23,7 +22,6 @@ from engine.prohibition.data import (
     CHAR_DIE,
     CHARACTERS,
     CUBES,
-    HELPERS,
     NCOL,
     NUMBER_DIE,
     PROTECTORS,
@@ -335,10 +333,3 @@ def card_worth(card: str) -> float:
     c = CARD_BY_ID[card]
     cubes = sum(c.cubes)
     return c.value - 0.9 * cubes + 0.1 * c.value / cubes
-
-
-def helper_on(state: State, street: int) -> bool:
-    return any(state.chars[h] >= 0 and state.chars[h] in STREET_ENDS[street] for h in HELPERS)
-
-
-__all__ = ["DOOR_OF_STREET"]
