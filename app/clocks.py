@@ -3,7 +3,8 @@
 :class:`Clock` is what the application is given (:class:`SystemClock` in production,
 :class:`ManualClock` wherever time must be driven by hand: tests, benchmarks, replays).
 :class:`GameClocks` is the pure arithmetic of a chess clock with increment and a setup
-deadline; it is stored in the game row and evaluated at a given instant.
+deadline for any number of seats; it is stored in the game row and evaluated at a given
+instant.
 """
 
 from __future__ import annotations
@@ -57,17 +58,25 @@ class ManualClock:
 
 @dataclass(frozen=True, slots=True)
 class GameClocks:
-    """A game's clocks at the instant ``since`` (ms epoch).
+    """A game's per-seat clocks at the instant ``since`` (ms epoch).
 
-    ``remaining`` is per seat (0 = South); ``running`` is the seat whose time is running
-    since ``since``. ``None`` everywhere means the game is untimed.
+    ``remaining`` is per seat; every seat in ``running`` (several at once in a simultaneous
+    phase) has been spending its time since ``since``. ``remaining is None`` means the game
+    is untimed. Every change first settles the running clocks up to its instant.
     """
 
-    remaining: tuple[int, int] | None
+    remaining: tuple[int, ...] | None
     increment: int
-    running: int | None
+    running: frozenset[int]
     since: int | None
     setup_deadline: int | None
+
+    @classmethod
+    def fresh(
+        cls, players: int, initial_ms: int | None, increment_ms: int, setup_deadline: int | None
+    ) -> GameClocks:
+        remaining = None if initial_ms is None else (initial_ms,) * players
+        return cls(remaining, increment_ms, frozenset(), None, setup_deadline)
 
     @property
     def timed(self) -> bool:
@@ -76,50 +85,75 @@ class GameClocks:
     def left(self, seat: int, now: int) -> int:
         """Milliseconds left to ``seat`` at ``now`` (may be negative: his flag fell)."""
         assert self.remaining is not None
-        spent = now - self.since if self.running == seat and self.since is not None else 0
+        spent = now - self.since if seat in self.running and self.since is not None else 0
         return self.remaining[seat] - spent
 
     def flag_deadline(self) -> int | None:
-        """When the running seat's flag falls, or ``None``."""
-        if self.remaining is None or self.running is None or self.since is None:
+        """When the first running seat's flag falls, or ``None``."""
+        if self.remaining is None or not self.running or self.since is None:
             return None
-        return self.since + self.remaining[self.running]
+        return self.since + min(self.remaining[seat] for seat in self.running)
 
-    def flagged(self, now: int) -> int | None:
-        """The seat whose flag has fallen at ``now``, or ``None``."""
-        deadline = self.flag_deadline()
-        return self.running if deadline is not None and now >= deadline else None
+    def flagged(self, now: int) -> list[int]:
+        """The running seats whose flag has fallen at ``now``, in seat order."""
+        if self.remaining is None or self.since is None:
+            return []
+        return sorted(seat for seat in self.running if self.left(seat, now) <= 0)
 
-    def start(self, seat: int, now: int) -> GameClocks:
-        """Play begins: ``seat`` is first to move; the setup deadline is over."""
-        if self.remaining is None:
-            return replace(self, setup_deadline=None)
-        return replace(self, running=seat, since=now, setup_deadline=None)
+    def _settled(self, now: int) -> list[int]:
+        assert self.remaining is not None
+        return [self.left(seat, now) for seat in range(len(self.remaining))]
 
-    def after_move(self, mover: int, next_seat: int | None, now: int) -> GameClocks:
-        """``mover`` has moved at ``now``: charge his time, add the increment, start the next."""
+    def run(self, seats: frozenset[int], now: int, credit: frozenset[int] = frozenset()) -> GameClocks:
+        """From ``now`` the clocks of ``seats`` run; the seats in ``credit`` have just
+        finished a decision and get the increment. Ends any setup deadline only through
+        :meth:`start`."""
         if self.remaining is None:
             return self
-        left = list(self.remaining)
-        left[mover] = self.left(mover, now) + self.increment
-        return replace(self, remaining=(left[0], left[1]), running=next_seat, since=now)
+        left = self._settled(now)
+        for seat in credit:
+            left[seat] += self.increment
+        return replace(self, remaining=tuple(left), running=seats, since=now)
+
+    def start(self, seats: frozenset[int], now: int) -> GameClocks:
+        """Play begins: the setup deadline is over and the clocks of ``seats`` run."""
+        return replace(self, setup_deadline=None).run(seats, now)
 
     def stop(self, now: int) -> GameClocks:
-        """The game is over: freeze both clocks at ``now``."""
-        if self.remaining is None or self.running is None:
-            return replace(self, running=None, setup_deadline=None)
-        left = list(self.remaining)
-        left[self.running] = max(0, self.left(self.running, now))
-        return replace(self, remaining=(left[0], left[1]), running=None, since=None, setup_deadline=None)
+        """The game is over: freeze every clock at ``now`` (none below zero)."""
+        if self.remaining is None:
+            return replace(self, running=frozenset(), since=None, setup_deadline=None)
+        left = tuple(max(0, value) for value in self._settled(now))
+        return replace(self, remaining=left, running=frozenset(), since=None, setup_deadline=None)
 
     def to_wire(self, now: int) -> dict[str, Any]:
         """The ``clocks`` object of the wire protocol."""
         remaining = None
         if self.remaining is not None:
-            remaining = [max(0, self.left(0, now)), max(0, self.left(1, now))]
+            remaining = [max(0, value) for value in self._settled(now)]
         return {
             "remaining": remaining,
-            "running": self.running,
+            "running": sorted(self.running),
             "setup_deadline": self.setup_deadline,
             "server_now": now,
         }
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored form (``games.clocks``); ``setup_deadline`` has a column of its own."""
+        return {
+            "remaining": None if self.remaining is None else list(self.remaining),
+            "increment": self.increment,
+            "running": sorted(self.running),
+            "since": self.since,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], setup_deadline: int | None) -> GameClocks:
+        remaining = data["remaining"]
+        return cls(
+            remaining=None if remaining is None else tuple(remaining),
+            increment=data["increment"],
+            running=frozenset(data["running"]),
+            since=data["since"],
+            setup_deadline=setup_deadline,
+        )

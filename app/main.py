@@ -26,7 +26,6 @@ from app.broadcast import Hub, make_bus
 from app.clocks import Clock, SystemClock
 from app.config import Settings
 from app.errors import UNAVAILABLE, AppError
-from app.games import rules
 from app.games.botpool import bot_pool
 from app.games.service import GameService
 from app.identity import COOKIE_NAME, Guest, GuestCookies, new_guest_id
@@ -37,6 +36,7 @@ from app.presence import PresenceBoard
 from app.rooms.routes import router as api_router
 from app.security import SecurityMiddleware, Site
 from app.ws.routes import router as ws_router
+from engine import catalogue
 
 log = logging.getLogger("speakeasy.app")
 
@@ -64,9 +64,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         engine = db.make_engine(settings.database_url, settings.db_pool_size)
         hub = Hub(make_bus(settings.redis_url), PresenceBoard(), clock.now_ms)
         await hub.start()
-        bot = rules.bot_decider()
-        executor = bot_pool() if bot else None
-        service = GameService(engine, clock, hub, metrics, settings, bot=bot, executor=executor)
+        executor = bot_pool()
+        service = GameService(engine, clock, hub, metrics, settings, executor=executor)
         app.state.engine = engine
         app.state.hub = hub
         app.state.service = service
@@ -76,7 +75,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             extra={
                 "database": engine.url.get_backend_name(),
                 "redis": bool(settings.redis_url),
-                "bots": bool(bot),
+                "games": [entry.name for entry in catalogue.entries()],
             },
         )
         try:
@@ -85,8 +84,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             await service.close()
             await hub.bus.close()
             await engine.dispose()
-            if executor is not None:
-                executor.shutdown(wait=False, cancel_futures=True)
+            executor.shutdown(wait=False, cancel_futures=True)
 
     app = FastAPI(title="Speakeasy", version="0.1.0", lifespan=lifespan)
     app.state.settings = settings

@@ -31,6 +31,10 @@ class Room(Base):
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     created_at: Mapped[int] = mapped_column(BigInteger)
+    game: Mapped[str] = mapped_column(String(32))
+    """The catalogue name of the room's game (``engine/catalogue.py``)."""
+    players: Mapped[int] = mapped_column(Integer)
+    """How many chairs the room has."""
     preset: Mapped[str] = mapped_column(String(32))
     time_initial_ms: Mapped[int | None] = mapped_column(BigInteger)
     time_increment_ms: Mapped[int | None] = mapped_column(BigInteger)
@@ -63,12 +67,14 @@ class GameRow(Base):
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     room_id: Mapped[str] = mapped_column(String(32), ForeignKey("rooms.id"), index=True)
+    game: Mapped[str] = mapped_column(String(32))
     number: Mapped[int] = mapped_column(Integer)
     seed: Mapped[str] = mapped_column(String(64))
     """64 hex digits (the platform generator); games from before migration 0004 keep their
     integer seed written in decimal (the legacy stream, ``engine/rng_legacy.py``)."""
     options: Mapped[str] = mapped_column(Text)
-    south_slot: Mapped[int] = mapped_column(Integer)
+    seat_slots: Mapped[str] = mapped_column(Text)
+    """JSON list: the chair that plays each seat in this game."""
     version: Mapped[int] = mapped_column(Integer)
     seq: Mapped[int] = mapped_column(Integer)
     snapshot: Mapped[str] = mapped_column(Text)
@@ -76,15 +82,12 @@ class GameRow(Base):
     result: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[int] = mapped_column(BigInteger)
     updated_at: Mapped[int] = mapped_column(BigInteger)
-    clock_ms_0: Mapped[int | None] = mapped_column(BigInteger)
-    clock_ms_1: Mapped[int | None] = mapped_column(BigInteger)
-    clock_increment_ms: Mapped[int] = mapped_column(BigInteger)
-    clock_running: Mapped[int | None] = mapped_column(Integer)
-    clock_since: Mapped[int | None] = mapped_column(BigInteger)
+    clocks: Mapped[str] = mapped_column(Text)
+    """JSON: remaining ms per seat (or null: untimed), increment, running seats, since."""
     setup_deadline: Mapped[int | None] = mapped_column(BigInteger)
     setup_seconds: Mapped[int | None] = mapped_column(Integer)
-    draw_offer: Mapped[int | None] = mapped_column(Integer)
-    rematch_offer: Mapped[int | None] = mapped_column(Integer)
+    offers: Mapped[str] = mapped_column(Text)
+    """JSON: the seats offering a draw and those asking for a rematch."""
 
 
 class GameAction(Base):

@@ -77,12 +77,32 @@ class PresenceBoard:
         return max(0, now - since)
 
     def payload(self, room: RoomInfo, game: LoadedGame, now: int) -> dict[str, Any]:
-        """The ``presence`` object of the protocol, indexed by seat (0 = South)."""
+        """The ``presence`` object of the protocol, indexed by seat: connected or gone for how
+        long, and whether the game's autopilot plays the seat (it left a game of 3+ seats)."""
+        autopiloted = game.rules.withdrawn(game.state) if game.players > 2 else frozenset()
         seats = []
-        for seat in (0, 1):
+        for seat in range(game.players):
             slot = game.slot_of_seat(seat)
             holder = room.slots[slot]
             gone = self.gone_ms(room, slot, now)
             connected = holder.bot_level is not None or (holder.guest_id is not None and gone is None)
-            seats.append({"connected": connected, "gone_for": None if gone is None else gone // 1000})
+            seats.append(
+                {
+                    "connected": connected,
+                    "gone_for": None if gone is None else gone // 1000,
+                    "autopilot": seat in autopiloted,
+                }
+            )
         return {"seats": seats, "spectators": self.total((room.id, None))}
+
+    def gone_by_seat(self, room: RoomInfo, game: LoadedGame, now: int) -> dict[int, int | None]:
+        """For each seat held by a person and still in the game: how long he has been
+        disconnected (``None``: connected)."""
+        out: dict[int, int | None] = {}
+        withdrawn = game.rules.withdrawn(game.state)
+        for seat in range(game.players):
+            slot = game.slot_of_seat(seat)
+            holder = room.slots[slot]
+            if holder.guest_id is not None and holder.bot_level is None and seat not in withdrawn:
+                out[seat] = self.gone_ms(room, slot, now)
+        return out

@@ -5,6 +5,10 @@ command and the time, and returns the :class:`Change` to persist, or raises
 :class:`AppError`. The checks come in a fixed order: game open → turn → expected version →
 engine. :func:`due` is the server's own command: what the clocks force at ``now`` (a flag
 fall, an expired setup timer). Both go through the same commit and broadcast path.
+
+Nothing here names a game: the rulebook is ``game.rules`` (from the catalogue), and what
+resigning, running out of time or abandoning means is the game's ``withdraw`` (with two
+seats the other one wins; with more, the seat is played by the game's autopilot).
 """
 
 from __future__ import annotations
@@ -12,27 +16,16 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from app.clocks import GameClocks
 from app.errors import AppError
-from app.games.rules import GAME
-from app.games.runtime import LoadedGame, RoomInfo
+from app.games.runtime import LoadedGame, Offers, RoomInfo
 from app.games.store import LogEntry
-from app.ws.messages import (
-    Abort,
-    Claim,
-    Command,
-    DrawAccept,
-    DrawDecline,
-    DrawOffer,
-    Move,
-    Rematch,
-    Resign,
-    Setup,
-)
-from engine.core import Event, Result, Transition
+from app.ws.messages import Abort, Act, Claim, Command, DrawAccept, DrawDecline, DrawOffer, Rematch, Resign
+from engine.core import Event, Result, Transition, WithdrawReason
 from engine.errors import GameError, GameOver, NotYourTurn
 from engine.rng import new_seed
 
@@ -49,6 +42,10 @@ class Change:
     @property
     def events(self) -> tuple[Event, ...]:
         return tuple(event for entry in self.entries for event in entry.events)
+
+    def then(self, other: Change) -> Change:
+        """This change followed by ``other`` (computed from this one's ``after``)."""
+        return Change(other.after, self.entries + other.entries, other.next_game)
 
 
 def engine_error(error: GameError) -> AppError:
@@ -67,67 +64,67 @@ def draw_seed(room_id: str, number: int) -> str:
     return new_seed()
 
 
-def new_game(room: RoomInfo, number: int, south_slot: int, now: int) -> LoadedGame:
-    """A fresh game for ``room``; its setup timer runs only once both chairs are taken."""
+def new_game(room: RoomInfo, number: int, seat_slots: tuple[int, ...], now: int) -> LoadedGame:
+    """A fresh game for ``room``; its setup timer runs only once every chair is taken."""
     seed = draw_seed(room.id, number)
     options = {"preset": room.preset}
-    remaining = None if room.time_initial_ms is None else (room.time_initial_ms, room.time_initial_ms)
+    rules = room.entry.game
     deadline = now + room.setup_seconds * 1000 if room.setup_seconds and room.full else None
     return LoadedGame(
         id=uuid.uuid4().hex,
         room_id=room.id,
+        game=room.game,
         number=number,
         seed=seed,
         options=options,
-        south_slot=south_slot,
+        seat_slots=seat_slots,
         version=0,
         seq=0,
-        state=GAME.new_game(seed, options),
-        clocks=GameClocks(
-            remaining=remaining,
-            increment=room.time_increment_ms or 0,
-            running=None,
-            since=None,
-            setup_deadline=deadline,
-        ),
+        state=rules.new_game(seed, options, room.players),
+        clocks=GameClocks.fresh(room.players, room.time_initial_ms, room.time_increment_ms or 0, deadline),
         setup_seconds=room.setup_seconds,
     )
 
 
+def owing(game: LoadedGame, state: Any) -> frozenset[int]:
+    """The seats whose clocks run in ``state``: those that owe a decision, except seats the
+    autopilot plays (it answers at once)."""
+    rules = game.rules
+    return frozenset(rules.actors(state)) - rules.withdrawn(state)
+
+
 def _advance(game: LoadedGame, seat: int | None, transition: Transition[Any], now: int) -> LoadedGame:
-    """The game after an engine transition: version, clocks, offers, result."""
+    """The game after an engine transition: version, clocks, offers, result. ``seat`` is
+    the seat whose decision it was (``None``: the server's own)."""
+    rules = game.rules
     state = transition.state
     clocks = game.clocks
-    result = GAME.result(state)
-    draw_offer = game.draw_offer
+    result = rules.result(state)
+    offers = game.offers
+    was_started = rules.is_started(game.state)
     if result is not None:
         clocks = clocks.stop(now)
-        draw_offer = None
-    elif not GAME.is_started(game.state) and GAME.is_started(state):
-        clocks = clocks.start(_single_actor(state), now)
-    elif GAME.is_started(game.state) and seat is not None:
-        clocks = clocks.after_move(seat, _single_actor(state), now)
-        draw_offer = None
+        offers = replace(offers, draw=frozenset())
+    elif not was_started and rules.is_started(state):
+        clocks = clocks.start(owing(game, state), now)
+    elif was_started:
+        credit = frozenset() if seat is None else frozenset({seat})
+        clocks = clocks.run(owing(game, state), now, credit)
+        if seat is not None:
+            offers = replace(offers, draw=frozenset())
     return game.evolve(
         state=state,
         version=game.version + len(transition.events),
         seq=game.seq + 1,
         clocks=clocks,
-        draw_offer=draw_offer,
+        offers=offers,
         result=result,
     )
 
 
-def _single_actor(state: Any) -> int:
-    actors = GAME.actors(state)
-    if len(actors) != 1:
-        raise RuntimeError(f"expected one seat to move, the engine says {sorted(actors)}")
-    return next(iter(actors))
-
-
 def _conclude(game: LoadedGame, seat: int | None, result: Result, client_id: str | None, now: int) -> Change:
     try:
-        transition = GAME.conclude(game.state, result)
+        transition = game.rules.conclude(game.state, result)
     except GameError as error:
         raise engine_error(error) from None
     after = _advance(game, None, transition, now)
@@ -135,19 +132,33 @@ def _conclude(game: LoadedGame, seat: int | None, result: Result, client_id: str
     return Change(after, (entry,))
 
 
-def _apply(
-    game: LoadedGame, seat: int, action: dict[str, Any], kind: str, client_id: str | None, now: int
-) -> tuple[LoadedGame, LogEntry]:
+def _withdraw(
+    game: LoadedGame, seat: int, reason: WithdrawReason, client_id: str | None, by: int | None, now: int
+) -> Change:
+    """``seat`` leaves the game (``reason``: resign, timeout, abandon); ``by`` is the seat
+    whose command it was (``None``: the server's clocks)."""
     try:
-        transition = GAME.apply(game.state, seat, action)
+        transition = game.rules.withdraw(game.state, seat, reason)
     except GameError as error:
         raise engine_error(error) from None
-    entry = LogEntry(seat, kind, action, client_id, transition.events, now)
-    return _advance(game, seat, transition, now), entry
+    after = _advance(game, None, transition, now)
+    action = {"type": "withdraw", "seat": seat, "reason": reason}
+    return Change(after, (LogEntry(by, "withdraw", action, client_id, transition.events, now),))
 
 
-def _offer(game: LoadedGame, seat: int, kind: str, client_id: str, now: int, **offers: int | None) -> Change:
-    after = game.evolve(seq=game.seq + 1, **offers)
+def _apply(
+    game: LoadedGame, seat: int, action: Mapping[str, Any], kind: str, client_id: str | None, now: int
+) -> Change:
+    try:
+        transition = game.rules.apply(game.state, seat, action)
+    except GameError as error:
+        raise engine_error(error) from None
+    entry = LogEntry(seat, kind, dict(action), client_id, transition.events, now)
+    return Change(_advance(game, seat, transition, now), (entry,))
+
+
+def _offer(game: LoadedGame, seat: int, kind: str, client_id: str, now: int, offers: Offers) -> Change:
+    after = game.evolve(seq=game.seq + 1, offers=offers)
     return Change(after, (LogEntry(seat, "offer", {"type": kind}, client_id, (), now),))
 
 
@@ -178,13 +189,13 @@ def plan(
     seat: int,
     command: Command,
     now: int,
-    opponent_gone_ms: int | None,
+    gone_ms: Mapping[int, int | None],
     grace_ms: int,
 ) -> Change:
-    """The change ``command`` from ``seat`` makes, or the refusal. ``opponent_gone_ms`` is
-    how long the other seat has been disconnected (``None``: connected, or no one there).
-    The log entry that carries the command's id also carries its digest."""
-    change = _plan(room, game, seat, command, now, opponent_gone_ms, grace_ms)
+    """The change ``command`` from ``seat`` makes, or the refusal. ``gone_ms`` says, for
+    each other seat held by a person, how long he has been disconnected (``None``:
+    connected). The log entry that carries the command's id also carries its digest."""
+    change = _plan(room, game, seat, command, now, gone_ms, grace_ms)
     digest = command_digest(command)
     entries = tuple(
         replace(entry, command_digest=digest) if entry.client_id == command.id else entry
@@ -199,109 +210,136 @@ def _plan(
     seat: int,
     command: Command,
     now: int,
-    opponent_gone_ms: int | None,
+    gone_ms: Mapping[int, int | None],
     grace_ms: int,
 ) -> Change:
-    opponent = 1 - seat
+    rules = game.rules
+    if isinstance(command, Rematch):
+        return _rematch(room, game, seat, command.id, now)
+    _require_open(game)
+    active = frozenset(range(game.players)) - rules.withdrawn(game.state)
     match command:
-        case Rematch():
-            return _rematch(room, game, seat, command.id, now)
-        case _:
-            _require_open(game)
-    match command:
-        case Setup():
-            if GAME.is_started(game.state):
-                raise AppError("illegal", "the setup phase is over")
-            if seat not in GAME.actors(game.state):
-                raise AppError("not_your_turn", "your setup is already in")
-            after, entry = _apply(
-                game, seat, {"type": "setup", "position": command.position}, "apply", command.id, now
-            )
-            return Change(after, (entry,))
-        case Move():
-            if seat not in GAME.actors(game.state):
+        case Act():
+            action = dict(command.action)
+            response = rules.is_response(game.state, seat, action)
+            if seat not in rules.actors(game.state) and not response:
                 raise AppError("not_your_turn", "it is not your turn")
-            if command.version != game.version:
+            if command.version is not None and command.version != game.version and not response:
                 raise AppError(
                     "stale_version", f"the game is at version {game.version}, not {command.version}"
                 )
-            after, entry = _apply(
-                game, seat, {"type": "move", "move": command.move}, "apply", command.id, now
-            )
-            return Change(after, (entry,))
+            return _apply(game, seat, action, "apply", command.id, now)
         case Resign():
-            return _conclude(game, seat, Result.win(opponent, "resign"), command.id, now)
+            return _withdraw(game, seat, "resign", command.id, seat, now)
         case Abort():
-            if GAME.moves_played(game.state) > 0:
+            if rules.moves_played(game.state) > 0:
                 raise AppError("illegal", "a game can be aborted only before the first move")
             return _conclude(game, seat, Result.aborted(), command.id, now)
         case Claim():
-            if not room.full:
-                raise AppError("illegal", "there is no opponent to claim against yet")
-            if opponent_gone_ms is None:
-                raise AppError("illegal", "your opponent is connected")
-            if opponent_gone_ms < grace_ms:
-                wait = (grace_ms - opponent_gone_ms + 999) // 1000
-                raise AppError("illegal", f"your opponent may still come back: wait {wait} s more")
-            return _conclude(game, seat, Result.win(seat, "abandon"), command.id, now)
-        case DrawOffer():
-            if not GAME.is_started(game.state):
+            return _claim(room, game, seat, command.id, now, gone_ms, grace_ms)
+        case DrawOffer() | DrawAccept():
+            if not rules.is_started(game.state):
                 raise AppError("illegal", "a draw can be offered only once play has begun")
-            if game.draw_offer == opponent:
-                return _conclude(game, seat, Result.draw("agreement"), command.id, now)
-            return _offer(game, seat, "draw_offer", command.id, now, draw_offer=seat)
-        case DrawAccept():
-            if game.draw_offer != opponent:
+            if isinstance(command, DrawAccept) and not game.offers.draw - {seat}:
                 raise AppError("illegal", "there is no draw offer to accept")
-            return _conclude(game, seat, Result.draw("agreement"), command.id, now)
+            offering = game.offers.draw | {seat}
+            if active <= offering:
+                return _conclude(game, seat, Result.draw("agreement"), command.id, now)
+            return _offer(game, seat, "draw_offer", command.id, now, replace(game.offers, draw=offering))
         case DrawDecline():
-            if game.draw_offer != opponent:
+            if not game.offers.draw - {seat}:
                 raise AppError("illegal", "there is no draw offer to decline")
-            return _offer(game, seat, "draw_decline", command.id, now, draw_offer=None)
+            return _offer(game, seat, "draw_decline", command.id, now, replace(game.offers, draw=frozenset()))
     raise AppError("bad_message", f"unknown command {command.type!r}")
 
 
+def _claim(
+    room: RoomInfo,
+    game: LoadedGame,
+    seat: int,
+    client_id: str,
+    now: int,
+    gone_ms: Mapping[int, int | None],
+    grace_ms: int,
+) -> Change:
+    """Every other person gone longer than the grace period leaves the game (abandon)."""
+    if not room.full:
+        raise AppError("illegal", "there is no opponent to claim against yet")
+    others = {other: gone for other, gone in gone_ms.items() if other != seat}
+    if not others or all(gone is None for gone in others.values()):
+        raise AppError(
+            "illegal", "your opponent is connected" if game.players == 2 else "everyone is connected"
+        )
+    leaving = sorted(other for other, gone in others.items() if gone is not None and gone >= grace_ms)
+    if not leaving:
+        wait = min((grace_ms - gone + 999) // 1000 for gone in others.values() if gone is not None)
+        raise AppError("illegal", f"your opponent may still come back: wait {wait} s more")
+    change: Change | None = None
+    for other in leaving:
+        current = game if change is None else change.after
+        if current.result is not None:
+            break
+        step = _withdraw(current, other, "abandon", client_id if change is None else None, seat, now)
+        change = step if change is None else change.then(step)
+    assert change is not None
+    return change
+
+
 def _rematch(room: RoomInfo, game: LoadedGame, seat: int, client_id: str, now: int) -> Change:
+    """A rematch starts once every seat held by a person asks for it (bots always agree);
+    the chairs move one seat on (with two, they swap)."""
     if game.result is None:
         raise AppError("illegal", "a rematch can be offered only after the game")
     if not room.full:
         raise AppError("illegal", "there is no opponent for a rematch")
-    if game.rematch_offer == 1 - seat:
+    asking = game.offers.rematch | {seat}
+    people = {game.seat_of_slot(slot) for slot, holder in enumerate(room.slots) if holder.bot_level is None}
+    if people <= asking:
         number = room.game_number + 1
-        following = new_game(room, number, game.south_slot ^ 1, now)
-        after = game.evolve(seq=game.seq + 1, rematch_offer=None)
+        slots = game.seat_slots
+        following = new_game(room, number, slots[1:] + slots[:1], now)
+        after = game.evolve(seq=game.seq + 1, offers=replace(game.offers, rematch=frozenset()))
         entry = LogEntry(seat, "offer", {"type": "rematch", "next_game": following.id}, client_id, (), now)
         return Change(after, (entry,), next_game=following)
-    return _offer(game, seat, "rematch", client_id, now, rematch_offer=seat)
+    return _offer(game, seat, "rematch", client_id, now, replace(game.offers, rematch=asking))
 
 
 def due(game: LoadedGame, now: int) -> Change | None:
-    """What the clocks force at ``now``: random setups for whoever missed the setup timer,
-    or the loss of the seat whose flag fell. ``None`` when nothing is due."""
+    """What the clocks force at ``now``: default setups for whoever missed the setup timer,
+    or, for each seat whose flag fell, the game's timeout rule (``withdraw``: with two
+    seats the other wins; with more, the game plays the default for the decision the seat
+    owed and the autopilot plays the seat from then on). ``None`` when nothing is due."""
     if game.result is not None:
         return None
+    rules = game.rules
     deadline = game.clocks.setup_deadline
-    if deadline is not None and now >= deadline and not GAME.is_started(game.state):
-        entries: list[LogEntry] = []
-        current = game
-        for seat in sorted(GAME.actors(game.state)):
-            action = GAME.default_action(current.state, seat)
+    if deadline is not None and now >= deadline and not rules.is_started(game.state):
+        change: Change | None = None
+        for seat in sorted(rules.actors(game.state)):
+            current = game if change is None else change.after
+            action = rules.default_action(current.state, seat)
             if action is None:
                 continue
-            current, entry = _apply(current, seat, action, "auto", None, now)
-            entries.append(entry)
-        if entries:
-            return Change(current.evolve(seq=game.seq + 1), tuple(entries))
-    flagged = game.clocks.flagged(now)
-    if flagged is not None and GAME.is_started(game.state):
-        return _conclude(game, None, Result.win(1 - flagged, "timeout"), None, now)
-    return None
+            step = _apply(current, seat, action, "auto", None, now)
+            change = step if change is None else change.then(step)
+        if change is not None:
+            return replace(change, after=change.after.evolve(seq=game.seq + 1))
+    if not rules.is_started(game.state):
+        return None
+    change = None
+    for seat in game.clocks.flagged(now):
+        current = game if change is None else change.after
+        if current.result is not None:
+            break
+        step = _withdraw(current, seat, "timeout", None, None, now)
+        change = step if change is None else change.then(step)
+    return change
 
 
 def next_deadline(game: LoadedGame) -> int | None:
     """When :func:`due` will next have something to do."""
     if game.result is not None:
         return None
-    if game.clocks.setup_deadline is not None and not GAME.is_started(game.state):
+    if game.clocks.setup_deadline is not None and not game.rules.is_started(game.state):
         return game.clocks.setup_deadline
     return game.clocks.flag_deadline()

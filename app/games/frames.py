@@ -1,11 +1,11 @@
 """Server → client frames, built per viewer.
 
 This is the server's side of the one redaction boundary: every byte about a game that a
-viewer receives is built here from ``GAME.view`` and ``GAME.project`` for that viewer —
+viewer receives is built here from the game's ``view`` and ``project`` for that viewer —
 never from ``to_dict``, the stored events or the log. A viewer entitled to nothing of an
 event still gets its version (``"event": null``), so numbering has no gaps.
 
-Frames are built once per viewer class (seat 0, seat 1, spectator) and shared as text by
+Frames are built once per viewer class (each seat, and spectators) and shared as text by
 every connection of that class, in any process.
 """
 
@@ -15,11 +15,8 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from app.games.rules import GAME, SIDES
 from app.games.runtime import LoadedGame, RoomInfo
 from engine.core import SPECTATOR, Event, Viewer
-
-VIEWERS: Final[tuple[Viewer, ...]] = (0, 1, SPECTATOR)
 
 
 def dumps(value: Any) -> str:
@@ -28,6 +25,12 @@ def dumps(value: Any) -> str:
 
 def viewer_key(viewer: Viewer) -> str:
     return str(viewer)
+
+
+def viewers(game: LoadedGame, spectators: bool = True) -> tuple[Viewer, ...]:
+    """Every viewer class of ``game``: its seats, and spectators when the room has them."""
+    seats: tuple[Viewer, ...] = tuple(range(game.players))
+    return (*seats, SPECTATOR) if spectators else seats
 
 
 def _event_frame(game_id: str, version: int, event: dict[str, Any] | None, view: Any, clocks: Any) -> str:
@@ -48,16 +51,17 @@ def event_frames(
     first_version: int,
     events: Sequence[Event],
     now: int,
-    viewers: Iterable[Viewer] = VIEWERS,
+    classes: Iterable[Viewer],
 ) -> dict[str, list[str]]:
     """One ``event`` frame per event, for each viewer class, carrying the view of ``game``
     (the state after the events)."""
+    rules = game.rules
     clocks = game.clocks.to_wire(now)
     frames: dict[str, list[str]] = {}
-    for viewer in viewers:
-        view = GAME.view(game.state, viewer, history=False)
+    for viewer in classes:
+        view = rules.view(game.state, viewer, history=False)
         frames[viewer_key(viewer)] = [
-            _event_frame(game.id, first_version + index, GAME.project(event, viewer), view, clocks)
+            _event_frame(game.id, first_version + index, rules.project(event, viewer), view, clocks)
             for index, event in enumerate(events)
         ]
     return frames
@@ -65,14 +69,18 @@ def event_frames(
 
 def room_summary(room: RoomInfo, your_slot: int | None, game: LoadedGame) -> dict[str, Any]:
     """``GET /api/rooms/{id}`` and the ``room`` of ``welcome``: nothing secret in it."""
+    seats = range(game.players)
     return {
         "room_id": room.id,
+        "game": room.game,
+        "title": room.entry.title,
+        "players": room.players,
         "preset": room.preset,
         "time_control": room.time_control(),
         "setup_seconds": room.setup_seconds,
         "spectators": room.spectators,
-        "seats_taken": [room.slots[game.slot_of_seat(seat)].taken for seat in (0, 1)],
-        "bots": [room.slots[game.slot_of_seat(seat)].bot_level for seat in (0, 1)],
+        "seats_taken": [room.slots[game.slot_of_seat(seat)].taken for seat in seats],
+        "bots": [room.slots[game.slot_of_seat(seat)].bot_level for seat in seats],
         "your_seat": None if your_slot is None else game.seat_of_slot(your_slot),
         "game_id": game.id,
         "game_number": game.number,
@@ -80,7 +88,7 @@ def room_summary(room: RoomInfo, your_slot: int | None, game: LoadedGame) -> dic
 
 
 def offers_payload(game: LoadedGame) -> dict[str, Any]:
-    return {"draw": game.draw_offer, "rematch": game.rematch_offer}
+    return game.offers.to_json()
 
 
 def offers_frame(game: LoadedGame) -> str:
@@ -92,9 +100,18 @@ def presence_frame(presence: dict[str, Any]) -> str:
 
 
 def you(seat: int | None) -> dict[str, Any]:
-    if seat is None:
-        return {"seat": None, "side": None, "role": "spectator"}
-    return {"seat": seat, "side": SIDES[seat], "role": "player"}
+    return {"seat": seat, "role": "spectator" if seat is None else "player"}
+
+
+def game_payload(room: RoomInfo) -> dict[str, Any]:
+    """What the shell needs to load the game's own module."""
+    entry = room.entry
+    return {
+        "name": entry.name,
+        "title": entry.title,
+        "client_module": entry.client_module,
+        "players": room.players,
+    }
 
 
 def welcome_frame(
@@ -106,10 +123,11 @@ def welcome_frame(
         {
             "type": "welcome",
             "you": you(seat),
+            "game": game_payload(room),
             "room": room_summary(room, your_slot, game),
             "game_id": game.id,
             "version": game.version,
-            "view": GAME.view(game.state, viewer, history=True),
+            "view": game.rules.view(game.state, viewer, history=True),
             "clocks": game.clocks.to_wire(now),
             "presence": presence,
             "offers": offers_payload(game),
@@ -135,9 +153,10 @@ def replay_frames(
     """``event`` frames for events missed by a reconnecting viewer. Each carries the
     viewer's view of the game as it is now (the client replaces its view with every
     frame's, so it ends where the game is)."""
-    view = GAME.view(game.state, viewer, history=False)
+    rules = game.rules
+    view = rules.view(game.state, viewer, history=False)
     clocks = game.clocks.to_wire(now)
     return [
-        _event_frame(game.id, version, GAME.project(event, viewer), view, clocks)
+        _event_frame(game.id, version, rules.project(event, viewer), view, clocks)
         for version, event in numbered
     ]

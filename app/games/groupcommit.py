@@ -31,22 +31,16 @@ from app.games.runtime import LoadedGame
 _UPDATE = """
 UPDATE games AS g SET
     version = u.version, seq = u.seq, snapshot = u.snapshot, status = u.status, result = u.result,
-    updated_at = u.updated_at, clock_ms_0 = u.clock_ms_0, clock_ms_1 = u.clock_ms_1,
-    clock_increment_ms = u.clock_increment_ms, clock_running = u.clock_running,
-    clock_since = u.clock_since, setup_deadline = u.setup_deadline, draw_offer = u.draw_offer,
-    rematch_offer = u.rematch_offer
+    updated_at = u.updated_at, clocks = u.clocks, setup_deadline = u.setup_deadline, offers = u.offers
 FROM unnest(
     $1::varchar[], $2::int[], $3::int[], $4::int[], $5::text[], $6::varchar[], $7::text[], $8::bigint[],
-    $9::bigint[], $10::bigint[], $11::bigint[], $12::int[], $13::bigint[], $14::bigint[], $15::int[],
-    $16::int[]
-) AS u(id, guard, version, seq, snapshot, status, result, updated_at, clock_ms_0, clock_ms_1,
-       clock_increment_ms, clock_running, clock_since, setup_deadline, draw_offer, rematch_offer)
+    $9::text[], $10::bigint[], $11::text[]
+) AS u(id, guard, version, seq, snapshot, status, result, updated_at, clocks, setup_deadline, offers)
 WHERE g.id = u.id AND g.seq = u.guard
 RETURNING g.id
 """
 _UPDATE_COLUMNS = (
-    "version", "seq", "snapshot", "status", "result", "updated_at", "clock_ms_0", "clock_ms_1",
-    "clock_increment_ms", "clock_running", "clock_since", "setup_deadline", "draw_offer", "rematch_offer",
+    "version", "seq", "snapshot", "status", "result", "updated_at", "clocks", "setup_deadline", "offers",
 )  # fmt: skip
 _INSERT = """
 INSERT INTO game_actions (game_id, seat, kind, action, client_id, command_digest, first_version,

@@ -1,32 +1,13 @@
-"""The one place the server names the game it serves.
-
-Everything else talks to :data:`GAME` through the game-agnostic protocol of
-:mod:`engine.core`, so a second game is a second entry here, not a rewrite.
+"""Speak Easy's setup helpers for its browser module (``GET /api/setups/random`` and
+``/api/setups/openings``): the one place ``app/`` still names a game. The command path, the
+frames and the storage get every rulebook from the catalogue (``engine/catalogue.py``).
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
-from engine.core import Game
-from engine.speakeasy import SPEAKEASY
-
-GAME: Final[Game[Any]] = SPEAKEASY
-PRESETS: Final = ("speakeasy", "luzhanqi")
 SIDES: Final = ("s", "n")
-BOT_LEVELS: Final = ("easy", "normal", "strong")
-
-
-def bot_decider() -> Callable[[dict[str, Any], str, int, float | None], dict[str, Any]] | None:
-    """``engine.speakeasy.bot.decide`` when the bot module provides it, else ``None``."""
-    try:
-        module = importlib.import_module("engine.speakeasy.bot")
-    except ImportError:
-        return None
-    decide = getattr(module, "decide", None)
-    return decide if callable(decide) else None
 
 
 def random_setup(side: int, preset: str) -> str:
@@ -43,9 +24,3 @@ def openings() -> list[tuple[str, str]]:
     from engine.speakeasy.setup import OPENINGS
 
     return list(OPENINGS)
-
-
-def record_text(state: Any) -> str:
-    from engine.speakeasy.record import record_text as text
-
-    return text(state)

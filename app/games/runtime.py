@@ -2,6 +2,10 @@
 
 A :class:`RoomRuntime` is a cache of rows (never the truth): writers guard on the game's
 ``seq`` so a stale cache can only cost a retry, never a wrong write.
+
+A room has ``players`` chairs (``slot`` 0 … players−1) and records its game by name; each of
+its games maps its seats to chairs (``seat_slots``), which rotate with every rematch. The
+rulebook comes from the catalogue (:mod:`engine.catalogue`), never from a module global.
 """
 
 from __future__ import annotations
@@ -10,12 +14,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.clocks import GameClocks
-from engine.core import Result
+from engine.catalogue import GameEntry, entry
+from engine.core import Game, Result
 
 
 @dataclass(frozen=True, slots=True)
 class SlotHolder:
-    """Who sits in one of the room's two chairs."""
+    """Who sits in one of the room's chairs."""
 
     guest_id: str | None = None
     bot_level: str | None = None
@@ -28,6 +33,7 @@ class SlotHolder:
 @dataclass(frozen=True, slots=True)
 class RoomInfo:
     id: str
+    game: str
     preset: str
     time_initial_ms: int | None
     time_increment_ms: int | None
@@ -36,7 +42,15 @@ class RoomInfo:
     creator: str
     game_number: int
     current_game_id: str
-    slots: tuple[SlotHolder, SlotHolder]
+    slots: tuple[SlotHolder, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.slots)
+
+    @property
+    def entry(self) -> GameEntry:
+        return entry(self.game)
 
     @property
     def full(self) -> bool:
@@ -55,30 +69,53 @@ class RoomInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class Offers:
+    """Seats offering a draw, and seats asking for a rematch."""
+
+    draw: frozenset[int] = frozenset()
+    rematch: frozenset[int] = frozenset()
+
+    def to_json(self) -> dict[str, list[int]]:
+        return {"draw": sorted(self.draw), "rematch": sorted(self.rematch)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Offers:
+        return cls(frozenset(data["draw"]), frozenset(data["rematch"]))
+
+
+@dataclass(frozen=True, slots=True)
 class LoadedGame:
     """One game: its rows' fields plus the engine state they hold."""
 
     id: str
     room_id: str
+    game: str
     number: int
     seed: str
     options: dict[str, Any]
-    south_slot: int
+    seat_slots: tuple[int, ...]
     version: int
     seq: int
     state: Any
     clocks: GameClocks
     setup_seconds: int | None
-    draw_offer: int | None = None
-    rematch_offer: int | None = None
-    result: Result | None = field(default=None)
+    offers: Offers = field(default_factory=Offers)
+    result: Result | None = None
+
+    @property
+    def rules(self) -> Game[Any]:
+        return entry(self.game).game
+
+    @property
+    def players(self) -> int:
+        return len(self.seat_slots)
 
     def seat_of_slot(self, slot: int) -> int:
-        """Seat 0 plays South; ``south_slot`` says which chair that is in this game."""
-        return slot ^ self.south_slot
+        """The seat chair ``slot`` plays in this game."""
+        return self.seat_slots.index(slot)
 
     def slot_of_seat(self, seat: int) -> int:
-        return seat ^ self.south_slot
+        return self.seat_slots[seat]
 
     def evolve(self, **changes: Any) -> LoadedGame:
         return replace(self, **changes)

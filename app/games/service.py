@@ -36,10 +36,10 @@ from app.errors import AppError, Conflict
 from app.games import frames, store
 from app.games.commands import Change, due, next_deadline, plan, reused_id
 from app.games.groupcommit import GroupCommit
-from app.games.rules import GAME
 from app.games.runtime import RoomRuntime
 from app.metrics import Metrics
-from app.ws.messages import Command, Move, Setup
+from app.ws.messages import Act, Command
+from engine.catalogue import entry
 from engine.core import SPECTATOR, Viewer
 
 log = logging.getLogger("speakeasy.games")
@@ -81,7 +81,7 @@ class GameService:
         hub: Hub,
         metrics: Metrics,
         settings: Settings,
-        bot: BotDecide | None = None,
+        bots: bool = True,
         executor: Executor | None = None,
     ) -> None:
         self.engine = engine
@@ -89,13 +89,14 @@ class GameService:
         self.hub = hub
         self.metrics = metrics
         self.settings = settings
-        self._bot = bot
+        self._bots = bots
+        self._deciders: dict[str, BotDecide] = {}
         self._executor = executor
         self._runtimes: dict[str, RoomRuntime] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._timers: dict[str, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
-        self._bot_turns: set[tuple[str, int]] = set()
+        self._bot_turns: set[tuple[str, int, int]] = set()
         self._committer = GroupCommit(engine)
         hub.observe(self._on_remote)
 
@@ -180,8 +181,7 @@ class GameService:
                     await self._commit(runtime, forced, now)
                     continue
                 seat = runtime.game.seat_of_slot(slot)
-                opponent_slot = runtime.game.slot_of_seat(1 - seat)
-                gone = self.hub.presence.gone_ms(runtime.room, opponent_slot, now)
+                gone = self.hub.presence.gone_by_seat(runtime.room, runtime.game, now)
                 change = plan(
                     runtime.room, runtime.game, seat, command, now, gone, self.settings.grace_seconds * 1000
                 )
@@ -239,7 +239,7 @@ class GameService:
         self._maybe_bot(runtime)
 
     def _count(self, change: Change) -> None:
-        moves = sum(1 for entry in change.entries if entry.action.get("type") == "move")
+        moves = sum(1 for entry in change.entries if entry.kind == "apply")
         if moves:
             self.metrics.moves.inc(moves)
         if change.after.result is not None and change.entries and change.events:
@@ -249,7 +249,7 @@ class GameService:
         room_id = runtime.room.id
         events = change.events
         if events:
-            viewers: tuple[Viewer, ...] = frames.VIEWERS if runtime.room.spectators else (0, 1)
+            viewers = frames.viewers(change.after, runtime.room.spectators)
             await self.hub.publish(
                 {
                     "kind": "events",
@@ -260,7 +260,7 @@ class GameService:
                     "frames": frames.event_frames(change.after, before.version + 1, events, now, viewers),
                 }
             )
-        if (before.draw_offer, before.rematch_offer) != (change.after.draw_offer, change.after.rematch_offer):
+        if before.offers != change.after.offers:
             await self.hub.publish(
                 {
                     "kind": "text",
@@ -363,26 +363,31 @@ class GameService:
         self._timers.clear()
         await self._committer.close()
 
-    # -- the bot seat -------------------------------------------------------------------
+    # -- bot seats and the autopilot -----------------------------------------------------
     @property
     def bots_available(self) -> bool:
-        return self._bot is not None
+        return self._bots
 
     async def start_bot(self, room_id: str) -> None:
-        """A bot room was created: let the bot place its pieces."""
+        """A room with bots was created: let them make their opening decisions."""
         self._maybe_bot(await self.runtime(room_id))
 
     def _maybe_bot(self, runtime: RoomRuntime) -> None:
-        if self._bot is None or runtime.game.result is not None:
+        """Spawn a decision for every seat that owes one and is played by the computer: a
+        bot's chair, or (3+ seats) a seat that left and is played by the game's autopilot."""
+        game = runtime.game
+        if not self._bots or game.result is not None:
             return
+        rules = game.rules
+        actors = rules.actors(game.state)
+        withdrawn = rules.withdrawn(game.state)
         for slot, holder in enumerate(runtime.room.slots):
-            if holder.bot_level is None:
-                continue
-            seat = runtime.game.seat_of_slot(slot)
-            turn = (runtime.game.id, runtime.game.version)
-            if seat in GAME.actors(runtime.game.state) and turn not in self._bot_turns:
+            seat = game.seat_of_slot(slot)
+            level = holder.bot_level or (runtime.room.entry.autopilot_level if seat in withdrawn else None)
+            turn = (game.id, game.version, seat)
+            if level is not None and seat in actors and turn not in self._bot_turns:
                 self._bot_turns.add(turn)
-                self._spawn(self._bot_turn(runtime.room.id, slot, seat, holder.bot_level, runtime.game))
+                self._spawn(self._bot_turn(runtime.room.id, slot, seat, level, game))
 
     async def _bot_turn(self, room_id: str, slot: int, seat: int, level: str, game: Any) -> None:
         """Think off the event loop, then act through the same command path as anyone. The
@@ -390,16 +395,21 @@ class GameService:
         try:
             await self._bot_act(room_id, slot, seat, level, game)
         finally:
-            self._bot_turns.discard((game.id, game.version))
+            self._bot_turns.discard((game.id, game.version, seat))
+
+    def _decider(self, name: str) -> BotDecide:
+        decide = self._deciders.get(name)
+        if decide is None:
+            decide = self._deciders[name] = entry(name).decider()
+        return decide
 
     async def _bot_act(self, room_id: str, slot: int, seat: int, level: str, game: Any) -> None:
-        assert self._bot is not None
-        view = GAME.view(game.state, seat, history=True)
+        view = game.rules.view(game.state, seat, history=True)
         loop = asyncio.get_running_loop()
         try:
             action = await loop.run_in_executor(
                 self._executor,
-                self._bot,
+                self._decider(game.game),
                 view,
                 level,
                 bot_seed(game.id, game.version),
@@ -408,12 +418,15 @@ class GameService:
         except Exception:
             log.exception("bot failed to decide", extra={"room": room_id})
             return
-        command: Command
-        bot_id = f"bot-{game.id[:8]}-{game.version}"
-        if action.get("type") == "setup":
-            command = Setup(type="setup", id=bot_id, position=str(action["position"]))
-        else:
-            command = Move(type="move", id=bot_id, move=str(action["move"]), version=game.version)
+        # A decision of the only seat to act is tied to the version it saw; in a simultaneous
+        # phase the others may act meanwhile, and the game itself checks what still holds.
+        alone = game.rules.actors(game.state) == {seat}
+        command = Act(
+            type="act",
+            id=f"bot-{game.id[:8]}-{game.version}-{seat}",
+            version=game.version if alone else None,
+            action=action,
+        )
         try:
             await self.execute(room_id, slot, command)
         except AppError as error:

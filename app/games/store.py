@@ -21,8 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.clocks import GameClocks
 from app.errors import Conflict
-from app.games.rules import GAME
-from app.games.runtime import LoadedGame, RoomInfo, RoomRuntime, SlotHolder
+from app.games.runtime import LoadedGame, Offers, RoomInfo, RoomRuntime, SlotHolder
 from app.models import GameAction, GameRow, Room, RoomSeat
 from engine.core import Event, Result
 
@@ -77,24 +76,18 @@ class LoggedAction:
 
 
 def game_values(game: LoadedGame, now: int) -> dict[str, Any]:
-    clocks = game.clocks
-    remaining = clocks.remaining or (None, None)
-    status = "over" if game.result is not None else ("play" if GAME.is_started(game.state) else "setup")
+    rules = game.rules
+    status = "over" if game.result is not None else ("play" if rules.is_started(game.state) else "setup")
     return {
         "version": game.version,
         "seq": game.seq,
-        "snapshot": dumps(GAME.to_dict(game.state)),
+        "snapshot": dumps(rules.to_dict(game.state)),
         "status": status,
         "result": dumps(game.result.to_dict()) if game.result is not None else None,
         "updated_at": now,
-        "clock_ms_0": remaining[0],
-        "clock_ms_1": remaining[1],
-        "clock_increment_ms": clocks.increment,
-        "clock_running": clocks.running,
-        "clock_since": clocks.since,
-        "setup_deadline": clocks.setup_deadline,
-        "draw_offer": game.draw_offer,
-        "rematch_offer": game.rematch_offer,
+        "clocks": dumps(game.clocks.to_json()),
+        "setup_deadline": game.clocks.setup_deadline,
+        "offers": dumps(game.offers.to_json()),
     }
 
 
@@ -103,39 +96,34 @@ def new_game_values(game: LoadedGame, now: int) -> dict[str, Any]:
         **game_values(game, now),
         "id": game.id,
         "room_id": game.room_id,
+        "game": game.game,
         "number": game.number,
         "seed": game.seed,
         "options": dumps(game.options),
-        "south_slot": game.south_slot,
+        "seat_slots": dumps(list(game.seat_slots)),
         "created_at": now,
         "setup_seconds": game.setup_seconds,
     }
 
 
 def _loaded(row: Any, state: Any | None = None) -> LoadedGame:
-    remaining = None if row.clock_ms_0 is None else (row.clock_ms_0, row.clock_ms_1)
-    return LoadedGame(
+    game = LoadedGame(
         id=row.id,
         room_id=row.room_id,
+        game=row.game,
         number=row.number,
         seed=row.seed,
         options=json.loads(row.options),
-        south_slot=row.south_slot,
+        seat_slots=tuple(json.loads(row.seat_slots)),
         version=row.version,
         seq=row.seq,
-        state=state if state is not None else GAME.from_dict(json.loads(row.snapshot)),
-        clocks=GameClocks(
-            remaining=remaining,
-            increment=row.clock_increment_ms,
-            running=row.clock_running,
-            since=row.clock_since,
-            setup_deadline=row.setup_deadline,
-        ),
+        state=None,
+        clocks=GameClocks.from_json(json.loads(row.clocks), row.setup_deadline),
         setup_seconds=row.setup_seconds,
-        draw_offer=row.draw_offer,
-        rematch_offer=row.rematch_offer,
+        offers=Offers.from_json(json.loads(row.offers)),
         result=Result.from_dict(json.loads(row.result)) if row.result else None,
     )
+    return game.evolve(state=state if state is not None else game.rules.from_dict(json.loads(row.snapshot)))
 
 
 def _events_text(events: Sequence[Event]) -> str:
@@ -151,12 +139,13 @@ async def load_room(conn: AsyncConnection, room_id: str) -> RoomRuntime | None:
     if room is None or room.current_game_id is None:
         return None
     seats = (await conn.execute(select(_SEATS).where(_SEATS.c.room_id == room_id))).all()
-    holders = [SlotHolder(), SlotHolder()]
+    holders = [SlotHolder() for _ in range(room.players)]
     for seat in seats:
         holders[seat.slot] = SlotHolder(guest_id=seat.guest_id, bot_level=seat.bot_level)
     game = (await conn.execute(select(_GAMES).where(_GAMES.c.id == room.current_game_id))).one()
     info = RoomInfo(
         id=room.id,
+        game=room.game,
         preset=room.preset,
         time_initial_ms=room.time_initial_ms,
         time_increment_ms=room.time_increment_ms,
@@ -165,7 +154,7 @@ async def load_room(conn: AsyncConnection, room_id: str) -> RoomRuntime | None:
         creator=room.creator,
         game_number=room.game_number,
         current_game_id=room.current_game_id,
-        slots=(holders[0], holders[1]),
+        slots=tuple(holders),
     )
     return RoomRuntime(room=info, game=_loaded(game))
 
@@ -305,6 +294,8 @@ async def actions_since(conn: AsyncConnection, game_id: str, version: int) -> li
 def room_values(room: RoomInfo) -> dict[str, Any]:
     return {
         "id": room.id,
+        "game": room.game,
+        "players": room.players,
         "preset": room.preset,
         "time_initial_ms": room.time_initial_ms,
         "time_increment_ms": room.time_increment_ms,

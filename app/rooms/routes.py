@@ -3,17 +3,20 @@ one service function and shapes the answer."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import PlainTextResponse
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.deps import ClockDep, EngineDep, GuestDep, HubDep, ServiceDep, SettingsDep, base_url, client_address
 from app.errors import AppError
 from app.games import frames, rules, store
+from app.games.runtime import LoadedGame
 from app.inputs import GameIdPath, RoomIdPath, TokenPath
 from app.rooms import service
 from app.rooms.schemas import (
+    CatalogueGame,
     Claimed,
     ErrorResponse,
     InviteIssued,
@@ -25,6 +28,7 @@ from app.rooms.schemas import (
     SetupPosition,
     WatchTarget,
 )
+from engine.catalogue import entries, entry
 
 # Documented as what it is: every refusal is {"detail": {"code", "message"}} (this also
 # replaces FastAPI's default 422 schema, which the app's validation handler does not send).
@@ -122,16 +126,48 @@ async def watch_target(token: TokenPath, engine: EngineDep) -> WatchTarget:
     },
 )
 async def game_record(game_id: GameIdPath, engine: EngineDep) -> PlainTextResponse:
+    game = await _finished_game(engine, game_id)
+    return PlainTextResponse(
+        entry(game.game).record_text(game.state),
+        headers={"Content-Disposition": f'attachment; filename="{game.game}-{game_id}.txt"'},
+    )
+
+
+@router.get("/games/{game_id}/record.json")
+async def game_record_json(game_id: GameIdPath, engine: EngineDep) -> dict[str, Any]:
+    """The JSON record, seed revealed: what ``python -m engine verify`` and the browser's
+    "verify this game" check (docs/protocol.md, version 2)."""
+    game = await _finished_game(engine, game_id)
+    return entry(game.game).record(game.state)
+
+
+async def _finished_game(engine: AsyncEngine, game_id: str) -> LoadedGame:
+    """A game's records hold every secret: only once it is over."""
     async with engine.connect() as conn:
         game = await store.load_game(conn, game_id)
     if game is None:
         raise AppError("not_found", "no such game", 404)
     if game.result is None:
         raise AppError("not_over", "the record is available once the game is over", 409)
-    return PlainTextResponse(
-        rules.record_text(game.state),
-        headers={"Content-Disposition": f'attachment; filename="speakeasy-{game_id}.txt"'},
-    )
+    return game
+
+
+@router.get("/catalogue")
+async def game_catalogue() -> list[CatalogueGame]:
+    """Every game this server plays, with what it takes to create a room of it."""
+    return [
+        CatalogueGame(
+            name=found.name,
+            title=found.title,
+            min_players=found.min_players,
+            max_players=found.max_players,
+            presets={name: dict(options) for name, options in found.presets.items()},
+            option_schema=dict(found.option_schema),
+            bot_levels=list(found.bot_levels),
+            client_module=found.client_module,
+        )
+        for found in entries()
+    ]
 
 
 @router.get("/setups/random")

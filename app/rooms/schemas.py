@@ -3,9 +3,11 @@ token digests, guest ids and game states never appear here."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+from engine.catalogue import entry
 
 
 class TimeControl(BaseModel):
@@ -15,15 +17,68 @@ class TimeControl(BaseModel):
     increment: Annotated[int, Field(ge=0, le=600, description="seconds added after each move")] = 0
 
 
+Name = Annotated[str, StringConstraints(min_length=1, max_length=32, pattern=r"^[a-z0-9_]+$")]
+
+
 class RoomCreate(BaseModel):
+    """A new room: the game (from ``GET /api/catalogue``), how many play, the preset, the
+    time control, and which of seats 1 … players−1 a bot takes (``bots``, a level or null
+    for a seat to be claimed by invite; ``bot``: every other seat a bot at that level)."""
+
     # Strict: the schema says boolean and integer, so 0, "600" or 600.0 are refused too.
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    preset: Literal["speakeasy", "luzhanqi"] = "speakeasy"
+    game: Name = "speakeasy"
+    players: Annotated[int, Field(ge=1, le=16)] | None = None
+    preset: Name | None = None
     time_control: TimeControl | None = None
     setup_seconds: Annotated[int, Field(ge=10, le=3600)] | None = 180
     spectators: bool = True
-    bot: Literal["easy", "normal", "strong"] | None = None
+    bot: Name | None = None
+    bots: Annotated[list[Name | None], Field(max_length=15)] | None = None
+
+    @model_validator(mode="after")
+    def _known_to_the_catalogue(self) -> RoomCreate:
+        try:
+            found = entry(self.game)
+        except KeyError:
+            raise ValueError(f"no game named {self.game!r}; see GET /api/catalogue") from None
+        players = self.seat_count()
+        if not found.min_players <= players <= found.max_players:
+            raise ValueError(f"{found.title} is for {found.min_players} to {found.max_players} players")
+        if self.preset is not None and self.preset not in found.presets:
+            raise ValueError(f"{found.title} has no preset {self.preset!r}")
+        if self.bot is not None and self.bots is not None:
+            raise ValueError("give bot or bots, not both")
+        if self.bots is not None and len(self.bots) != players - 1:
+            raise ValueError("bots lists seats 1 to players-1")
+        for level in [self.bot, *(self.bots or [])]:
+            if level is not None and level not in found.bot_levels:
+                raise ValueError(f"{found.title}'s bot levels are {', '.join(found.bot_levels)}")
+        return self
+
+    def seat_count(self) -> int:
+        return self.players if self.players is not None else entry(self.game).min_players
+
+    def chosen_preset(self) -> str:
+        return self.preset if self.preset is not None else next(iter(entry(self.game).presets))
+
+    def seat_bots(self) -> list[str | None]:
+        """The bot level (or ``None``) of each seat 1 … players−1."""
+        if self.bots is not None:
+            return list(self.bots)
+        return [self.bot] * (self.seat_count() - 1)
+
+
+class CatalogueGame(BaseModel):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    presets: dict[str, dict[str, Any]]
+    option_schema: dict[str, Any]
+    bot_levels: list[str]
+    client_module: str
 
 
 class RoomCreated(BaseModel):

@@ -10,6 +10,7 @@ current cookie again (:func:`rejoin`) if that cookie was lost or replaced.
 
 from __future__ import annotations
 
+import json
 import secrets
 from dataclasses import dataclass, replace
 from typing import cast
@@ -54,11 +55,12 @@ async def create_room(
     engine: AsyncEngine, guest_id: str, body: RoomCreate, now: int, invite_ttl_ms: int
 ) -> NewRoom:
     room_id = secrets.token_urlsafe(12)
-    second = SlotHolder(bot_level=body.bot) if body.bot else SlotHolder()
+    others = [SlotHolder(bot_level=level) for level in body.seat_bots()]
     control = body.time_control
     room = RoomInfo(
         id=room_id,
-        preset=body.preset,
+        game=body.game,
+        preset=body.chosen_preset(),
         time_initial_ms=None if control is None else control.initial * 1000,
         time_increment_ms=None if control is None else control.increment * 1000,
         setup_seconds=body.setup_seconds,
@@ -66,11 +68,11 @@ async def create_room(
         creator=guest_id,
         game_number=1,
         current_game_id="",
-        slots=(SlotHolder(guest_id=guest_id), second),
+        slots=(SlotHolder(guest_id=guest_id), *others),
     )
-    game = new_game(room, 1, south_slot=0, now=now)
+    game = new_game(room, 1, tuple(range(room.players)), now)
     room = replace(room, current_game_id=game.id)
-    invite = None if body.bot else new_token()
+    invite = None if room.full else new_token()
     watch = new_token()
     rejoin_secret = new_rejoin_secret()
     async with engine.begin() as conn:
@@ -96,15 +98,20 @@ async def _set_rejoin_hash(conn: AsyncConnection, room_id: str, slot: int, secre
 
 
 async def claim_invite(engine: AsyncEngine, hub: Hub, token: str, guest_id: str, now: int) -> Seated:
-    """Bind chair 1 of the invite's room to ``guest_id``, with a new rejoin secret. A guest
-    who already sits in the room gets his seat and a new secret for his chair (the old one
-    stops working)."""
+    """Bind the lowest free chair of the invite's room to ``guest_id``, with a new rejoin
+    secret (one invite link fills the open chairs in order). A guest who already sits in the
+    room gets his seat and a new secret for his chair (the old one stops working). The game's
+    setup timer starts when the last chair is taken."""
     digest = token_digest(token)
     async with engine.begin() as conn:
         room = (
             await conn.execute(
                 select(
-                    _ROOMS.c.id, _ROOMS.c.invite_hash, _ROOMS.c.invite_expires_at, _ROOMS.c.current_game_id
+                    _ROOMS.c.id,
+                    _ROOMS.c.players,
+                    _ROOMS.c.invite_hash,
+                    _ROOMS.c.invite_expires_at,
+                    _ROOMS.c.current_game_id,
                 ).where(_ROOMS.c.invite_hash == digest)
             )
         ).one_or_none()
@@ -113,33 +120,41 @@ async def claim_invite(engine: AsyncEngine, hub: Hub, token: str, guest_id: str,
         seats = {
             row.slot: row for row in (await conn.execute(select(_SEATS).where(_SEATS.c.room_id == room.id)))
         }
-        south_slot = (
-            await conn.execute(select(_GAMES.c.south_slot).where(_GAMES.c.id == room.current_game_id))
-        ).scalar_one()
+        seat_slots = await _seat_slots(conn, room.current_game_id)
         rejoin_secret = new_rejoin_secret()
         mine = next((slot for slot, row in seats.items() if row.guest_id == guest_id), None)
         if mine is not None:
             await _set_rejoin_hash(conn, room.id, mine, rejoin_secret)
-            return Seated(room.id, mine ^ south_slot, rejoin_secret)
+            return Seated(room.id, seat_slots.index(mine), rejoin_secret)
         if room.invite_expires_at is not None and now >= room.invite_expires_at:
             raise AppError("expired", "this invite link has expired; ask for a new one", 410)
-        if 1 in seats:
-            raise AppError("room_full", "both seats of this room are taken", 409)
+        free = [slot for slot in range(room.players) if slot not in seats]
+        if not free:
+            raise AppError("room_full", "every seat of this room is taken", 409)
         try:
             await conn.execute(
                 insert(_SEATS).values(
                     room_id=room.id,
-                    slot=1,
+                    slot=free[0],
                     guest_id=guest_id,
                     joined_at=now,
                     rejoin_hash=token_digest(rejoin_secret),
                 )
             )
-        except IntegrityError:
-            raise AppError("room_full", "both seats of this room are taken", 409) from None
-        await _start_setup_timer(conn, room.current_game_id, now)
+        except IntegrityError:  # another guest took that chair at the same moment
+            if len(free) == 1:
+                raise AppError("room_full", "every seat of this room is taken", 409) from None
+            raise Conflict("another guest took that seat at the same moment; try again") from None
+        if len(free) == 1:
+            await _start_setup_timer(conn, room.current_game_id, now)
     await hub.publish({"kind": "room_changed", "room": room.id})
-    return Seated(room.id, 1 ^ south_slot, rejoin_secret)
+    return Seated(room.id, seat_slots.index(free[0]), rejoin_secret)
+
+
+async def _seat_slots(conn: AsyncConnection, game_id: str) -> list[int]:
+    """Which chair plays each seat of the game."""
+    text = (await conn.execute(select(_GAMES.c.seat_slots).where(_GAMES.c.id == game_id))).scalar_one()
+    return list(json.loads(text))
 
 
 async def rejoin(engine: AsyncEngine, hub: Hub, room_id: str, secret: str, guest_id: str) -> int:
@@ -161,10 +176,7 @@ async def rejoin(engine: AsyncEngine, hub: Hub, room_id: str, secret: str, guest
                 select(_ROOMS.c.creator, _ROOMS.c.current_game_id).where(_ROOMS.c.id == room_id)
             )
         ).one()
-        south_slot = (
-            await conn.execute(select(_GAMES.c.south_slot).where(_GAMES.c.id == room.current_game_id))
-        ).scalar_one()
-        seat = int(chair.slot ^ south_slot)
+        seat = (await _seat_slots(conn, room.current_game_id)).index(chair.slot)
         if chair.guest_id == guest_id:
             return seat
         if any(row.guest_id == guest_id for row in seats):
@@ -191,7 +203,7 @@ async def rejoin(engine: AsyncEngine, hub: Hub, room_id: str, secret: str, guest
 
 
 async def _start_setup_timer(conn: AsyncConnection, game_id: str, now: int) -> None:
-    """Both chairs are taken: the setup timer starts now. Bumping ``seq`` tells every
+    """Every chair is taken: the setup timer starts now. Bumping ``seq`` tells every
     cached copy of the game that it is stale."""
     await conn.execute(
         update(_GAMES)
@@ -206,19 +218,19 @@ async def reissue_invite(engine: AsyncEngine, room_id: str, guest_id: str, now: 
     token = new_token()
     async with engine.begin() as conn:
         room = (
-            await conn.execute(select(_ROOMS.c.creator, _ROOMS.c.invite_hash).where(_ROOMS.c.id == room_id))
+            await conn.execute(select(_ROOMS.c.creator, _ROOMS.c.players).where(_ROOMS.c.id == room_id))
         ).one_or_none()
         if room is None:
             raise AppError("not_found", "no such room", 404)
         if room.creator != guest_id:
             raise AppError("forbidden", "only the room's creator may re-issue its invite", 403)
-        bot = (
+        bots = (
             await conn.execute(
                 select(_SEATS.c.slot).where(_SEATS.c.room_id == room_id, _SEATS.c.bot_level.is_not(None))
             )
-        ).first()
-        if bot is not None:
-            raise AppError("forbidden", "the other seat of this room is a bot", 403)
+        ).all()
+        if len(bots) >= room.players - 1:
+            raise AppError("forbidden", "every other seat of this room is a bot", 403)
         await conn.execute(
             update(_ROOMS)
             .where(_ROOMS.c.id == room_id)

@@ -9,12 +9,21 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    StringConstraints,
+    TypeAdapter,
+    ValidationError,
+)
 
 from app.errors import AppError
-from app.inputs import ACTION_ID, HEX_ID, NOTATION, echo
+from app.inputs import ACTION_ID, HEX_ID, NOTATION, echo, printable
 
 ActionId = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=ACTION_ID)]
 _ACTION_ID = re.compile(ACTION_ID)
@@ -35,6 +44,8 @@ class Ping(_Message):
 
 
 class Setup(_Message):
+    """Version 1 (until the client sends ``act``): a Speak Easy setup."""
+
     type: Literal["setup"]
     id: ActionId
     position: Annotated[str, StringConstraints(min_length=1, max_length=512, pattern=NOTATION)]
@@ -45,6 +56,40 @@ class Move(_Message):
     id: ActionId
     move: Annotated[str, StringConstraints(min_length=1, max_length=16, pattern=NOTATION)]
     version: Annotated[int, Field(ge=0)]
+
+
+def _game_action(value: dict[str, Any]) -> dict[str, Any]:
+    """A game action as the socket layer checks it: a JSON object of bounded depth and size
+    whose keys and strings hold no control character. What it means is the game's to say."""
+    budget = [256]
+
+    def walk(item: Any, depth: int) -> None:
+        budget[0] -= 1
+        if budget[0] < 0 or depth > 4:
+            raise ValueError("an action is a small JSON object (at most 4 levels, 256 values)")
+        if isinstance(item, str):
+            if len(item) > 512:
+                raise ValueError("an action's texts are at most 512 characters")
+            printable(item)
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                walk(key, depth + 1)
+                walk(inner, depth + 1)
+        elif isinstance(item, list):
+            for inner in item:
+                walk(inner, depth + 1)
+
+    walk(value, 0)
+    return value
+
+
+class Act(_Message):
+    """Every game action, in one envelope; the game validates ``action``."""
+
+    type: Literal["act"]
+    id: ActionId
+    version: Annotated[int, Field(ge=0)] | None = None
+    action: Annotated[dict[str, JsonValue], AfterValidator(_game_action)]
 
 
 class Resign(_Message):
@@ -82,22 +127,30 @@ class Rematch(_Message):
     id: ActionId
 
 
-Command = Setup | Move | Resign | DrawOffer | DrawAccept | DrawDecline | Abort | Claim | Rematch
-ClientMessage = Annotated[Hello | Ping | Command, Field(discriminator="type")]
+Command = Act | Resign | DrawOffer | DrawAccept | DrawDecline | Abort | Claim | Rematch
+Frame = Hello | Ping | Command | Setup | Move
+ClientMessage = Annotated[Frame, Field(discriminator="type")]
 
-_ADAPTER: TypeAdapter[Hello | Ping | Command] = TypeAdapter(ClientMessage)
+_ADAPTER: TypeAdapter[Frame] = TypeAdapter(ClientMessage)
 
 
 def parse(text: str) -> Hello | Ping | Command:
-    """The message a frame holds, or :class:`AppError` (``bad_message``)."""
+    """The message a frame holds, or :class:`AppError` (``bad_message``). The version-1
+    ``setup`` and ``move`` frames arrive as the ``act`` they stand for (docs/protocol.md)."""
     try:
-        return _ADAPTER.validate_json(text)
+        message = _ADAPTER.validate_json(text)
     except ValidationError as error:
         first = error.errors(include_url=False, include_input=False)[0]
         where = ".".join(echo(str(part)) for part in first["loc"]) or "message"
         text = f"{where}: {first['msg']}"
         # pydantic quotes the offending input (an unknown "type" of 16 KiB, say): cut it.
         raise AppError("bad_message", text if len(text) <= 200 else text[:197] + "...") from None
+    if isinstance(message, Setup):
+        return Act(type="act", id=message.id, action={"type": "setup", "position": message.position})
+    if isinstance(message, Move):
+        action: dict[str, JsonValue] = {"type": "move", "move": message.move}
+        return Act(type="act", id=message.id, version=message.version, action=action)
+    return message
 
 
 def claimed_id(text: str) -> str | None:

@@ -46,15 +46,17 @@ async def test_bot_room_plays_back(server: Server) -> None:
 
 
 def test_bot_budget_respects_the_clock() -> None:
-    untimed = GameClocks(remaining=None, increment=0, running=None, since=None, setup_deadline=None)
+    untimed = GameClocks(remaining=None, increment=0, running=frozenset(), since=None, setup_deadline=None)
     assert bot_budget(untimed, 1, 0) is None  # the level's own pace
     clocks = GameClocks(
-        remaining=(600_000, 300_000), increment=5_000, running=1, since=0, setup_deadline=None
+        remaining=(600_000, 300_000), increment=5_000, running=frozenset({1}), since=0, setup_deadline=None
     )
     assert bot_budget(clocks, 1, 0) == (300_000 / 30 + 4_000) / 1000
     # Less time left, less thought; never nothing, never more than is left.
     assert bot_budget(clocks, 1, 270_000) == (30_000 / 30 + 4_000) / 1000
-    short = GameClocks(remaining=(600_000, 900), increment=0, running=1, since=0, setup_deadline=None)
+    short = GameClocks(
+        remaining=(600_000, 900), increment=0, running=frozenset({1}), since=0, setup_deadline=None
+    )
     budget = bot_budget(short, 1, 0)
     assert budget is not None and 0.05 <= budget < 0.9
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from conftest import Server
 from server_harness import seat_two
 
@@ -9,23 +11,39 @@ from app.clocks import GameClocks
 
 
 def test_game_clock_arithmetic() -> None:
-    clocks = GameClocks(
-        remaining=(60_000, 60_000), increment=2_000, running=None, since=None, setup_deadline=5
-    )
-    started = clocks.start(0, 1_000)
-    assert started.setup_deadline is None and started.running == 0
+    clocks = GameClocks.fresh(2, 60_000, 2_000, setup_deadline=5)
+    started = clocks.start(frozenset({0}), 1_000)
+    assert started.setup_deadline is None and started.running == {0}
     assert started.left(0, 11_000) == 50_000 and started.left(1, 11_000) == 60_000
-    moved = started.after_move(0, 1, 11_000)
-    assert moved.remaining == (52_000, 60_000) and moved.running == 1 and moved.since == 11_000
+    moved = started.run(frozenset({1}), 11_000, credit=frozenset({0}))
+    assert moved.remaining == (52_000, 60_000) and moved.running == {1} and moved.since == 11_000
     assert moved.flag_deadline() == 71_000
-    assert moved.flagged(70_999) is None and moved.flagged(71_000) == 1
+    assert moved.flagged(70_999) == [] and moved.flagged(71_000) == [1]
     stopped = moved.stop(80_000)
-    assert stopped.remaining == (52_000, 0) and stopped.running is None
+    assert stopped.remaining == (52_000, 0) and stopped.running == frozenset()
     wire = moved.to_wire(21_000)
-    assert wire == {"remaining": [52_000, 50_000], "running": 1, "setup_deadline": None, "server_now": 21_000}
-    untimed = GameClocks(remaining=None, increment=0, running=None, since=None, setup_deadline=None)
-    assert untimed.after_move(0, 1, 5).flag_deadline() is None
+    assert wire == {
+        "remaining": [52_000, 50_000],
+        "running": [1],
+        "setup_deadline": None,
+        "server_now": 21_000,
+    }
+    assert GameClocks.from_json(moved.to_json(), None) == moved
+    untimed = GameClocks.fresh(2, None, 0, None)
+    assert untimed.run(frozenset({1}), 5, frozenset({0})).flag_deadline() is None
     assert untimed.to_wire(5)["remaining"] is None
+
+
+def test_several_clocks_run_at_once() -> None:
+    """Three seats owe a decision at once (a simultaneous phase): all three clocks run, the
+    first to reach zero falls first, and each seat that answers is charged only its own time."""
+    clocks = GameClocks.fresh(3, 30_000, 1_000, None).start(frozenset({0, 1, 2}), 0)
+    clocks = replace(clocks, remaining=(30_000, 10_000, 20_000))
+    assert clocks.flag_deadline() == 10_000 and clocks.flagged(10_000) == [1]
+    answered = clocks.run(frozenset({1, 2}), 4_000, credit=frozenset({0}))
+    assert answered.remaining == (27_000, 6_000, 16_000) and answered.running == {1, 2}
+    assert answered.left(0, 9_000) == 27_000 and answered.left(2, 9_000) == 11_000
+    assert answered.flagged(20_000) == [1, 2]
 
 
 async def test_moves_charge_time_and_flag_fall_ends_the_game(server: Server) -> None:
@@ -33,7 +51,7 @@ async def test_moves_charge_time_and_flag_fall_ends_the_game(server: Server) -> 
     await table.setups()
     sa = table.sockets[0]
     clocks = sa.frames[-1]["clocks"]
-    first = clocks["running"]
+    [first] = clocks["running"]
     assert clocks["remaining"] == [60_000, 60_000] and first in (0, 1)
     server.clock.advance(10_000)
     await table.move()
@@ -41,14 +59,14 @@ async def test_moves_charge_time_and_flag_fall_ends_the_game(server: Server) -> 
     last_event = [frame for frame in sa.frames if frame["type"] == "event"][-1]
     remaining = last_event["clocks"]["remaining"]
     assert remaining[first] == 52_000 and remaining[1 - first] == 60_000
-    assert last_event["clocks"]["running"] == 1 - first
+    assert last_event["clocks"]["running"] == [1 - first]
     server.clock.advance(60_001)
     await table.sync()
     for socket in table.sockets:
         end = await socket.recv("event", skip=("presence", "offers"))
         assert end["event"]["type"] == "end"
         assert end["event"]["result"] == {"outcome": "win", "reason": "timeout", "winner": first}
-        assert end["clocks"]["remaining"][1 - first] == 0 and end["clocks"]["running"] is None
+        assert end["clocks"]["remaining"][1 - first] == 0 and end["clocks"]["running"] == []
     del clocks
 
 

@@ -174,12 +174,12 @@ async def test_draw_offer_decline_accept(server: Server) -> None:
     offer = await sa.act({"type": "draw_offer", "id": "d3"})
     assert offer["type"] == "ack" and offer["version"] == table.version
     seen = await sb.recv("offers")
-    assert seen == {"type": "offers", "draw": sa.seat, "rematch": None}
+    assert seen == {"type": "offers", "draw": [sa.seat], "rematch": []}
     own = await sa.act({"type": "draw_accept", "id": "d4"})
     assert own["code"] == "illegal"
     declined = await sb.act({"type": "draw_decline", "id": "d5"})
     assert declined["type"] == "ack"
-    assert (await sa.recv("offers"))["draw"] is None
+    assert (await sa.recv("offers"))["draw"] == []
     await sa.act({"type": "draw_offer", "id": "d6"})
     await sb.recv("offers")
     accepted = await sb.act({"type": "draw_accept", "id": "d7"})
@@ -232,7 +232,7 @@ async def test_rematch_swaps_seats(server: Server) -> None:
     await table.sync()
     offer = await sa.act({"type": "rematch", "id": "rm1"})
     assert offer["type"] == "ack"
-    assert (await sb.recv("offers"))["rematch"] == sa.seat
+    assert (await sb.recv("offers"))["rematch"] == [sa.seat]
     accept = await sb.act({"type": "rematch", "id": "rm2"})
     assert accept["type"] == "ack"
     welcome_a = await sa.recv("welcome", skip=("presence", "offers"))

@@ -82,5 +82,6 @@ async def test_hello_first_and_ping(server: Server) -> None:
     await sock.send({"type": "ping"})
     assert (await sock.recv("pong")) == {"type": "pong"}
     welcome = await sock.hello()
-    assert welcome["you"] == {"seat": 0, "side": "s", "role": "player"}
-    assert welcome["presence"]["seats"][1] == {"connected": False, "gone_for": None}
+    assert welcome["you"] == {"seat": 0, "role": "player"}
+    assert welcome["game"]["name"] == "speakeasy" and welcome["game"]["players"] == 2
+    assert welcome["presence"]["seats"][1] == {"connected": False, "gone_for": None, "autopilot": False}

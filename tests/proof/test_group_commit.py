@@ -16,9 +16,8 @@ from sqlalchemy import text
 from app.errors import Conflict
 from app.games import store
 from app.games.commands import plan
-from app.games.rules import GAME
 from app.games.store import DuplicateAction
-from app.ws.messages import Move
+from app.ws.messages import Act
 
 POSTGRES = pytest.mark.parametrize(
     "backend", [pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True
@@ -62,10 +61,10 @@ async def test_conflict_and_duplicate_are_per_game(server: Server) -> None:
     for index, table in enumerate(tables):
         runtime = await service.runtime(table.room["room_id"])
         game = runtime.game
-        seat = next(iter(GAME.actors(game.state)))
-        legal = GAME.legal_actions(game.state, seat)
-        command = Move(type="move", id=f"g{index}", move=legal[0]["move"], version=game.version)
-        change = plan(runtime.room, game, seat, command, 0, None, 1000)
+        seat = next(iter(game.rules.actors(game.state)))
+        legal = game.rules.legal_actions(game.state, seat)
+        command = Act(type="act", id=f"g{index}", action=legal[0], version=game.version)
+        change = plan(runtime.room, game, seat, command, 0, {}, 1000)
         changes.append((game, change))
     # Game 1: a stale guard. Game 2: a client id its seat already used in this game.
     stale_game = replace(changes[1][0], seq=changes[1][0].seq + 7)

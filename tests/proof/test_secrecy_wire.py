@@ -22,7 +22,8 @@ import pytest
 import server_harness as harness
 import wire_secrecy as ws
 
-from app.games import frames
+from app.games.runtime import LoadedGame
+from engine.catalogue import entry
 from engine.rng import is_seed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,7 +120,8 @@ class _Leaky:
 async def test_planted_leaks_are_found(
     where: str, sqlite_template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(frames, "GAME", _Leaky(frames.GAME, where))
+    leaky = property(lambda game: _Leaky(entry(game.game).game, where))
+    monkeypatch.setattr(LoadedGame, "rules", leaky)  # the rulebook every frame is built from
     urls = []
     for index in range(3):
         (tmp_path / str(index)).mkdir()

@@ -593,7 +593,7 @@ class Run:
         elif kind == "timeout":
             view_tab = self.tabs["alice"]
             clocks = next(f["clocks"] for f in reversed(view_tab.parsed) if f["type"] in ("event", "welcome"))
-            running = clocks["running"]
+            [running] = clocks["running"]
             marks = {w: len(t.parsed) for w, t in self.tabs.items()}
             spent = self.lane.clock.now_ms() - clocks["server_now"]
             self.lane.clock.advance(clocks["remaining"][running] - spent + 1)
