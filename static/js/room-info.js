@@ -14,12 +14,14 @@ export function presetLabel(preset) {
   return has(`preset.${preset}`) ? t(`preset.${preset}`) : preset;
 }
 
-/** "Speak Easy · Classic Lu Zhan Qi · 10 min + 5 s per move · game 2". */
+/** "Speak Easy · Classic Lu Zhan Qi · 10 min + 5 s per move · game 2" (or "Speak Easy (the rulebook) · …"). */
 export function roomInfoText(room, title) {
   if (!room) return title || "";
   const parts = [title || room.title || room.game || ""];
   const preset = presetLabel(room.preset);
-  if (preset && preset !== parts[0]) parts.push(preset);
+  // "Speak Easy (the rulebook)" says the game already; "Classic Lu Zhan Qi" does not.
+  if (preset && preset.startsWith(parts[0])) parts[0] = preset;
+  else if (preset) parts.push(preset);
   parts.push(clockLabel(room.time_control));
   if (room.game_number > 1) parts.push(t("room.gameNumber", { n: room.game_number }));
   return parts.filter(Boolean).join(" · ");

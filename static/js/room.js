@@ -9,6 +9,7 @@
 // sent; it never holds a hidden value to hide.
 
 import { ApiError, api, rejoinSecret, rejoinSeat } from "./api.js";
+import { fetchCatalogue } from "./catalogue.js";
 import { Clocks, clockText, tickClocks } from "./clocks.js";
 import { TurnCues } from "./cues.js";
 import { loadGameModule } from "./game-loader.js";
@@ -25,7 +26,7 @@ import { renderSeats, tickPresence } from "./seats.js";
 import { GameSocket } from "./socket.js";
 import { toast } from "./toast.js";
 import { keepCommitment } from "./verify.js";
-import { readGame, readOffers, readYou, speaksV2 } from "./wire.js";
+import { FALLBACK_MODULE, readGame, readOffers, readYou, speaksV2 } from "./wire.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -99,11 +100,16 @@ async function start() {
   connect();
 }
 
-function showLobby() {
+async function showLobby() {
   R.socket?.stop();
+  // The game's words (its presets) come with its module, named by the catalogue.
+  const name = R.room.game || "speakeasy";
+  const listed = await fetchCatalogue().catch(() => ({ games: [] }));
+  const entry = listed.games.find((g) => g.name === name);
+  await loadGameModule(entry ? entry.client_module : FALLBACK_MODULE).catch(() => null);
   $("loading").hidden = true;
   $("game").hidden = true;
-  renderLobby($("lobby"), R.roomId, R.room, R.room.title || readGame(null, R.room).title);
+  renderLobby($("lobby"), R.roomId, R.room, R.room.title || entry?.title || readGame(null, R.room).title);
 }
 
 function connect() {

@@ -39,6 +39,8 @@ export class GameSocket {
 
   connect() {
     clearTimeout(this.timer);
+    clearTimeout(this.pongTimer);
+    this.pongTimer = null;
     if (this.stopped) return;
     this.hooks.status(this.retries ? "lost" : "connecting");
     const ws = new WebSocket(this.url);
@@ -149,10 +151,13 @@ export class GameSocket {
 
   ping() {
     if (!this.isOpen()) return;
-    const sentAt = Date.now();
     this.ws.send(JSON.stringify({ type: "ping" }));
-    clearTimeout(this.pongTimer);
+    // One check at a time, counted from the oldest unanswered ping (a later ping must not
+    // put the deadline off again).
+    if (this.pongTimer) return;
+    const sentAt = Date.now();
     this.pongTimer = setTimeout(() => {
+      this.pongTimer = null;
       if (this.lastFrameAt >= sentAt || !this.ws) return;
       this.drop();
       this.lost();

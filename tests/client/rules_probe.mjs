@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { LINES, TERRAIN } from "../../static/games/speakeasy/geometry.js";
 import { combat } from "../../static/games/speakeasy/pieces.js";
 import { formatBoard, parsePosition, placementOf } from "../../static/games/speakeasy/notation.js";
+import { movePath } from "../../static/games/speakeasy/paths.js";
 import { problems, randomPlacement } from "../../static/games/speakeasy/setup.js";
 
 const request = JSON.parse(readFileSync(0, "utf8"));
@@ -13,6 +14,7 @@ const answer = {
   combat: request.combat.map(([a, d, options]) => combat(a, d, options)),
   setups: request.setups.map(([text, side, options]) => problems(placementOf(text, side), side, options).length === 0),
   positions: request.positions.map((text) => formatBoard(parsePosition(text).cells)),
+  paths: (request.paths || []).map(([text, from, to]) => movePath(from, to, parsePosition(text).cells)),
   random: request.random.map(([side, options]) => formatBoard(randomPlacement(side, options).map(
     (code) => (code ? { side, code, revealed: false } : null),
   ))),

@@ -8,6 +8,7 @@ so the two cannot drift apart.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -18,11 +19,13 @@ from typing import Any
 
 import pytest
 
+from engine.core import EVERYONE
 from engine.errors import GameError
-from engine.speakeasy.board import LINES, SIZE, STREET_LINES, TERRAIN
+from engine.speakeasy import SPEAKEASY
+from engine.speakeasy.board import LINES, SIZE, STREET_LINES, TERRAIN, square
 from engine.speakeasy.combat import TABLES
 from engine.speakeasy.notation import format_board, parse_board
-from engine.speakeasy.pieces import CODE, KIND_OF_CODE
+from engine.speakeasy.pieces import CODE, KID, KIND_OF_CODE
 from engine.speakeasy.rules import PRESETS
 from engine.speakeasy.setup import opening_for, opening_names, parse_setup, random_setup, setup_squares
 from engine.speakeasy.state import ATTACKER, DEFENDER, NEITHER
@@ -32,6 +35,7 @@ NODE = shutil.which("node")
 SIDES = ("s", "n")
 MOVERS = [*"12345678", "K", "F"]
 TARGETS = [*"12345678", "K", "B", "F", "S"]
+STREET_PAIRS = frozenset(STREET_LINES)
 
 
 def run_probe(request: dict[str, Any]) -> dict[str, Any]:
@@ -48,7 +52,8 @@ def run_probe(request: dict[str, Any]) -> dict[str, Any]:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    answer: dict[str, Any] = json.loads(done.stdout)
+    return answer
 
 
 def engine_accepts(text: str, side: int, preset: str) -> bool:
@@ -164,3 +169,75 @@ def test_positions_round_trip_through_the_client() -> None:
         {"combat": [], "setups": [], "positions": [f"{p} n 3 17" for p in positions], "random": []}
     )
     assert answer["positions"] == positions
+
+
+def moves_of_random_games(games: int, plies: int) -> list[tuple[str, int, int, bool]]:
+    """(position after the move, from, to, whether a Kid moved) for every move of a few
+    random games played by the engine."""
+    rng = random.Random(11)
+    out = []
+    for _ in range(games):
+        state = SPEAKEASY.new_game(f"{rng.getrandbits(256):064x}")
+        for seat in (0, 1):
+            action = SPEAKEASY.default_action(state, seat)
+            assert action is not None
+            state = SPEAKEASY.apply(state, seat, action).state
+        for _ply in range(plies):
+            seat = state.to_move
+            actions = SPEAKEASY.legal_actions(state, seat)
+            if not actions or SPEAKEASY.result(state) is not None:
+                break
+            action = rng.choice(actions)
+            frm, to = (square(name) for name in action["move"].split("-"))
+            kid = state.board[frm] & 15 == KID
+            state = SPEAKEASY.apply(state, seat, action).state
+            position = SPEAKEASY.view(state, EVERYONE, history=False)["position"]
+            out.append((position, frm, to, kid))
+    return out
+
+
+def straight_run(a: int, b: int, empty: set[int]) -> bool:
+    """Whether a piece can go from a to b straight along street lines over empty locations."""
+    for step in (1, -1, 5, -5):
+        sq = a
+        while (min(sq, sq + step), max(sq, sq + step)) in STREET_PAIRS:
+            sq += step
+            if sq == b:
+                return True
+            if sq not in empty:
+                break
+    return False
+
+
+def test_move_paths_follow_the_streets_a_kid_turns_along() -> None:
+    """The client draws each move along its way: a straight line for every piece but a Kid
+    who turned, whose path goes corner by corner along empty streets (never across the
+    mountain, nor through a piece)."""
+    moves = moves_of_random_games(games=12, plies=160)
+    answer = run_probe(
+        {
+            "combat": [],
+            "setups": [],
+            "positions": [],
+            "random": [],
+            "paths": [[p, a, b] for p, a, b, _ in moves],
+        }
+    )
+    neighbours = {pair for pair in LINES} | {(b, a) for a, b in LINES}
+    turning = 0
+    for (position, frm, to, kid), path in zip(moves, answer["paths"], strict=True):
+        board = parse_board(position.split()[0])
+        empty = {sq for sq in range(SIZE) if not board[sq]} | {frm}
+        assert path[0] == frm and path[-1] == to, (position, frm, to, path)
+        if (frm, to) in neighbours or straight_run(frm, to, empty):
+            assert path == [frm, to], (position, frm, to, path)
+            continue
+        assert kid, f"only a Kid turns: {position} {frm}-{to}"
+        turning += 1
+        assert len(path) >= 3, (position, frm, to, path)
+        for i, (a, b) in enumerate(itertools.pairwise(path)):
+            last = i == len(path) - 2
+            assert straight_run(a, b, empty), (position, frm, to, path)
+            if not last:
+                assert b in empty, f"a corner of the path holds a piece: {position} {path}"
+    assert turning >= 5, "the random games hold several turning Kid moves"

@@ -272,3 +272,41 @@ class SocketSwitch:
     def restore(self) -> None:
         self.up = True
         self.silent = False
+
+
+def start_bot_game(player: Player, base: str, level: str = "easy", rules: str = "Speak Easy") -> None:
+    """Create a room against the computer and send a random setup; returns once play began."""
+    page = player.page
+    choose_game(page, base, opponent=level, rules=rules)
+    page.get_by_role("button", name="Create the room").click()
+    expect(page).to_have_url(re.compile(r"/r/[\w-]+$"))
+    page.get_by_role("button", name="Random").click()
+    expect(page.locator("#setup-ready")).to_be_enabled()
+    page.locator("#setup-ready").click()
+    expect(page.locator("body")).to_have_attribute("data-phase", "play", timeout=20_000)
+
+
+def attack_move(player: Player) -> tuple[str, str]:
+    """Through the UI: a legal move onto an opposing piece (both front ranks are full at the
+    start, so there is one early in a game)."""
+    page = player.page
+    for g in page.locator("#board .loc:has(.piece[data-drag])").all():
+        frm = g.get_attribute("data-name") or ""
+        player.loc(frm).click()
+        target = page.locator("#board .loc.target:has(.piece)")
+        if target.count():
+            to = target.first.get_attribute("data-name") or ""
+            target.first.click()
+            return frm, to
+        player.loc(frm).click()  # deselect
+    raise AssertionError("no attack available")
+
+
+def wait_bot_answer(player: Player, plies_before: int) -> None:
+    """Wait until the computer answered our move (or the game ended)."""
+    player.page.wait_for_function(
+        "n => document.querySelectorAll('#move-list li:not(.none)').length >= n"
+        " || document.body.dataset.phase === 'over'",
+        arg=plies_before + 2,
+        timeout=30_000,
+    )

@@ -139,6 +139,18 @@ def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, 
     expect(carol.page.locator(f"#seats-{'bottom' if bob.side == 's' else 'top'}")).to_contain_text(
         "déconnecté"
     )
+    # Alice may claim the win once the grace period is over: the button counts it down, and
+    # claiming early gets the server's own reason, not "That move is not allowed".
+    claim = alice.page.locator("#claim")
+    expect(claim).to_have_text(re.compile(r"^Claim the win in 0:[0-5]\d$"))
+    errors_before = sum(1 for f in alice.frames if f.get("type") == "error")
+    claim.click()
+    toast = alice.page.locator("#toast")
+    expect(toast).to_contain_text("Not possible: ")
+    refusal = [f for f in alice.frames if f.get("type") == "error"][errors_before]
+    expect(toast).to_have_text(f"Not possible: {refusal['message']}")
+    assert "not allowed" not in (toast.text_content() or "")
+    alice.page.screenshot(path=shots / "08b-claim-refused.png")
     mover = bob if re.search("Your turn", bob.page.locator("#turn").text_content() or "") else alice
     any_move(mover)  # alice's move is replayed to bob; bob's waits and is sent on reconnect
     network.restore()
@@ -165,17 +177,26 @@ def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, 
     expect(carol.page.locator("#result-reason")).to_have_text("par abandon")
     for p in (alice, bob, carol):
         expect(p.page.locator("#board .piece.back")).to_have_count(0)
+    # The score across the room's games, counted by each player's page.
+    expect(alice.page.locator("#score-line")).to_have_text("You 1 — 0 Opponent")
+    expect(bob.page.locator("#score-line")).to_have_text("You 0 — 1 Opponent")
+    expect(carol.page.locator("#score")).to_be_hidden()
     for p, name in ((alice, "09-end-alice"), (bob, "10-end-bob-phone"), (carol, "11-end-spectator-fr")):
         p.page.screenshot(path=shots / f"{name}.png", full_page=True)
 
     # 9. Rematch: offered by alice, accepted by bob; sides swap and setup starts again.
-    old_side = alice.side
+    old_seat = alice.seat
     alice.page.get_by_role("button", name="Rematch").click()
     expect(bob.page.locator("#offer")).to_contain_text("Your opponent wants a rematch")
     bob.page.get_by_role("button", name="Accept the rematch").first.click()
     for p in (alice, bob):
         expect(p.page.locator("#setup")).to_be_visible()
-    expect(alice.page.locator("body")).not_to_have_attribute("data-side", old_side)
+    expect(alice.page.locator("body")).not_to_have_attribute("data-seat", old_seat)
+    expect(alice.page.locator("#room-info")).to_have_text(
+        "Speak Easy (the rulebook) · 10 min + 5 s per move · game 2"
+    )
+    expect(alice.page.locator("#score-line")).to_have_text("You 1 — 0 Opponent")
+    expect(bob.page.locator("#score-line")).to_have_text("You 0 — 1 Opponent")
     # Alice's saved setup comes back, turned to her new side.
     alice.page.locator("#setup-saved").select_option(label="my fortress")
     expect(alice.page.locator("#setup-ready")).to_be_enabled()
