@@ -180,7 +180,7 @@ async function onFrame(msg) {
       R.offers = readOffers(msg);
       return renderShell();
     case "fairness":
-      return keepCommitment(R.gameId, msg);
+      return keepCommitment(msg.game_id || R.gameId, msg);
     case "ack":
       R.commands.delete(msg.id);
       return;
@@ -327,6 +327,7 @@ function renderShell() {
   if (mine() !== null) renderScore($("score"), R.roomId, players());
   $("viewers").textContent = R.room && R.room.spectators === false ? "" : t("room.viewers", { n: R.presence.spectators });
   $("room-info").textContent = roomInfoText(R.room, R.info.title);
+  $("cues").hidden = mine() === null; // a spectator has no turn to be told about
   const body = document.body.dataset;
   body.phase = st.phase;
   body.role = mine() === null ? "spectator" : "player";

@@ -177,6 +177,17 @@ def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, 
     expect(carol.page.locator("#result-reason")).to_have_text("par abandon")
     for p in (alice, bob, carol):
         expect(p.page.locator("#board .piece.back")).to_have_count(0)
+    # The record, and "verify this game" when the server serves the JSON record: the revealed
+    # seed hashes to the commitment this browser kept from the start of the game.
+    href = alice.page.locator("#record-link").get_attribute("href") or ""
+    assert alice.page.request.get(server + href).ok
+    if alice.page.request.get(server + href + ".json").ok:
+        alice.page.locator("#verify").click()
+        expect(alice.page.locator("#verify-result")).to_contain_text(
+            "The revealed seed matches the commitment sent at the start of the game"
+        )
+    else:
+        expect(alice.page.locator("#verify")).to_have_count(0)
     # The score across the room's games, counted by each player's page.
     expect(alice.page.locator("#score-line")).to_have_text("You 1 — 0 Opponent")
     expect(bob.page.locator("#score-line")).to_have_text("You 0 — 1 Opponent")
