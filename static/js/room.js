@@ -10,12 +10,13 @@
 
 import { ApiError, api, rejoinSecret, rejoinSeat } from "./api.js";
 import { fetchCatalogue } from "./catalogue.js";
-import { Clocks, clockText, tickClocks } from "./clocks.js";
+import { Clocks, tickClocks } from "./clocks.js";
 import { TurnCues } from "./cues.js";
 import { loadGameModule } from "./game-loader.js";
 import { applyI18n, has, mountLangSwitch, onLangChange, t } from "./i18n.js";
+import { renderInvite } from "./invite-panel.js";
 import { enterFromAddress, entryError, fetchRoom } from "./joining.js";
-import { renderLinks } from "./links.js";
+import { fitRoom } from "./layout.js";
 import { renderLobby } from "./lobby.js";
 import { renderActions, renderOffer, tickClaim } from "./offers.js";
 import { Presence } from "./presence.js";
@@ -25,6 +26,7 @@ import { countGame, renderScore } from "./score.js";
 import { renderSeats, tickPresence } from "./seats.js";
 import { GameSocket } from "./socket.js";
 import { toast } from "./toast.js";
+import { renderTurn, tickSetupDeadline } from "./turn-line.js";
 import { keepCommitment } from "./verify.js";
 import { FALLBACK_MODULE, readGame, readOffers, readYou, speaksV2 } from "./wire.js";
 
@@ -237,9 +239,7 @@ async function mountGame() {
     changed: () => renderShell(),
   });
   R.mountedFor = key;
-  game.style.setProperty("--ratio", String(R.game.aspect || 1));
-  game.style.setProperty("--bars", String(players()));
-  game.dataset.players = String(players());
+  fitRoom(game, R.game.aspect, players());
   game.dataset.game = R.info.name;
 }
 
@@ -314,8 +314,9 @@ function renderShell() {
   const state = roomState();
   const st = state.status;
   renderSeats($("seats-top"), $("seats-bottom"), state);
-  renderTurn(state);
-  renderInvite(state);
+  renderTurn($("turn"), state);
+  const free = (seatsTaken() || []).filter((taken, s) => !taken && !bots()[s]).length;
+  renderInvite($("invite"), R.roomId, state, free);
   renderResult($("result"), state);
   renderOffer($("offer"), state, sendCommand);
   renderActions($("actions"), state, sendCommand);
@@ -336,58 +337,6 @@ function renderShell() {
   cues.update(st.phase !== "over" && mine() !== null && st.actors.includes(mine()), R.info.title);
 }
 
-function renderTurn(state) {
-  const st = state.status;
-  const box = $("turn");
-  box.className = "turn";
-  let text = st.text ?? "";
-  if (st.text === undefined && st.phase === "play") {
-    if (state.mine !== null && st.actors.includes(state.mine)) {
-      text = st.hint ? `${t("turn.yours")} — ${st.hint}` : t("turn.yours");
-      box.classList.add("mine");
-    } else if (state.mine !== null && state.players === 2) {
-      text = t("turn.theirs");
-    } else if (st.actors.length === 1) {
-      text = t("turn.seat", { seat: R.game.seatName(st.actors[0]) });
-    } else if (st.actors.length) {
-      text = t("turn.waiting", { seats: st.actors.map((s) => R.game.seatName(s)).join(", ") });
-    }
-  }
-  box.replaceChildren(document.createTextNode(text));
-  if (st.phase === "setup" && R.clocks.setupLeft() !== null) {
-    const dl = document.createElement("span");
-    dl.id = "setup-deadline";
-    dl.className = "deadline";
-    dl.textContent = t("setup.deadline", { t: clockText(R.clocks.setupLeft()) });
-    box.append(dl);
-  }
-  const away = Array.from({ length: state.players }, (_, s) => s)
-    .filter((s) => s !== state.mine && !state.bots[s] && (!state.seatsTaken || state.seatsTaken[s]) && !state.presence.online(s));
-  if (state.mine !== null && st.phase === "play" && away.length) {
-    const p = document.createElement("p");
-    p.className = "warn";
-    p.textContent = t("presence.opponentGone");
-    box.append(p);
-  }
-  box.hidden = !box.textContent;
-}
-
-function renderInvite(state) {
-  const box = $("invite");
-  const show = state.mine !== null && state.status.phase === "setup" && !allSeated();
-  if (!show) {
-    box.hidden = true;
-    return;
-  }
-  if (box.hidden || !box.childElementCount) renderLinks(box, R.roomId, { canRenew: true });
-  const waiting = box.querySelector(".waiting") || document.createElement("p");
-  waiting.className = "waiting";
-  const missing = (seatsTaken() || []).filter((taken, s) => !taken && !bots()[s]).length;
-  waiting.textContent = state.players === 2 ? t("room.waitingOpponent") : t("room.waitingPlayers", { n: missing });
-  box.prepend(waiting);
-  box.hidden = false;
-}
-
 function tick() {
   if (!R.game || !R.view) return;
   const state = roomState();
@@ -395,8 +344,7 @@ function tick() {
   tickClocks(game, R.clocks, state.status.phase === "over");
   tickPresence(game, R.presence);
   tickClaim($("actions"), state);
-  const dl = $("setup-deadline");
-  if (dl && R.clocks.setupLeft() !== null) dl.textContent = t("setup.deadline", { t: clockText(R.clocks.setupLeft()) });
+  tickSetupDeadline($("turn"), R.clocks);
 }
 
 onLangChange(() => {
