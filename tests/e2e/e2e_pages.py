@@ -274,12 +274,19 @@ class SocketSwitch:
         self.silent = False
 
 
-def start_bot_game(player: Player, base: str, level: str = "easy", rules: str = "Speak Easy") -> None:
-    """Create a room against the computer and send a random setup; returns once play began."""
+def create_bot_room(player: Player, base: str, level: str = "easy", rules: str = "Speak Easy") -> None:
+    """Create a room against the computer; returns in its setup phase."""
     page = player.page
     choose_game(page, base, opponent=level, rules=rules)
     page.get_by_role("button", name="Create the room").click()
     expect(page).to_have_url(re.compile(r"/r/[\w-]+$"))
+    expect(page.locator("#setup")).to_be_visible()
+
+
+def start_bot_game(player: Player, base: str, level: str = "easy", rules: str = "Speak Easy") -> None:
+    """Create a room against the computer and send a random setup; returns once play began."""
+    page = player.page
+    create_bot_room(player, base, level, rules)
     page.get_by_role("button", name="Random").click()
     expect(page.locator("#setup-ready")).to_be_enabled()
     page.locator("#setup-ready").click()

@@ -13,9 +13,9 @@ import pytest
 from e2e_pages import (
     Player,
     attack_move,
+    create_bot_room,
     open_player,
     ply_count,
-    start_bot_game,
     wait_bot_answer,
     wait_my_turn,
 )
@@ -62,10 +62,18 @@ def test_board_and_clocks_fit_every_screen(server: str, browser: Browser, shots:
     human = open_player(browser, "human", viewport={"width": 1366, "height": 768})
     page = human.page
     page.add_init_script(COUNT_ANIMATIONS)
-    start_bot_game(human, server)
-    expect(page.locator("#room-info")).to_contain_text("Speak Easy")
-    expect(page.locator("#room-info")).to_contain_text("10 min + 5 s per move")
+    create_bot_room(human, server)
+    expect(page.locator("#room-info")).to_have_text("Speak Easy (the rulebook) · 10 min + 5 s per move")
+    page.get_by_role("button", name="Random").click()
+    for width, height in SIZES:  # the setup: the board, the clocks, the editor beside or below
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        assert_fits(human, width, height)
+        page.screenshot(path=shots / f"20-fit-{width}x{height}-setup.png")
 
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.locator("#setup-ready").click()
+    expect(page.locator("body")).to_have_attribute("data-phase", "play", timeout=20_000)
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(150)
