@@ -12,11 +12,15 @@ every connection of that class, in any process.
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from app.games.runtime import LoadedGame, RoomInfo
+from engine.catalogue import entry
 from engine.core import SPECTATOR, Event, Viewer
+from engine.fairness import seed_commitment
+from engine.rng import is_seed
 
 
 def dumps(value: Any) -> str:
@@ -99,6 +103,36 @@ def presence_frame(presence: dict[str, Any]) -> str:
     return dumps({"type": "presence", **presence})
 
 
+_STATE_COMMITMENTS: OrderedDict[str, str | None] = OrderedDict()
+_KEPT_COMMITMENTS: Final = 4096
+
+
+def fairness_payload(game: LoadedGame) -> dict[str, Any]:
+    """What every viewer may know to check the game's chance afterwards: ``SHA-256(seed)``
+    from the start; once play proper has begun, the commitment to the initial state (salted
+    by the seed, so it reveals nothing); the seed itself once the game is over. Games from
+    before the platform generator (an integer seed) have none of these."""
+    if not is_seed(game.seed):
+        return {"seed_commitment": None, "state_commitment": None, "seed": None}
+    state_commitment = None
+    if game.rules.is_started(game.state):
+        if game.id not in _STATE_COMMITMENTS:
+            record = entry(game.game).record(game.state)  # replays from the seed: once per game
+            _STATE_COMMITMENTS[game.id] = record.get("state_commitment")
+            while len(_STATE_COMMITMENTS) > _KEPT_COMMITMENTS:
+                _STATE_COMMITMENTS.popitem(last=False)
+        state_commitment = _STATE_COMMITMENTS[game.id]
+    return {
+        "seed_commitment": seed_commitment(game.seed),
+        "state_commitment": state_commitment,
+        "seed": game.seed if game.result is not None else None,
+    }
+
+
+def fairness_frame(game: LoadedGame) -> str:
+    return dumps({"type": "fairness", "game_id": game.id, **fairness_payload(game)})
+
+
 def you(seat: int | None) -> dict[str, Any]:
     return {"seat": seat, "role": "spectator" if seat is None else "player"}
 
@@ -131,6 +165,7 @@ def welcome_frame(
             "clocks": game.clocks.to_wire(now),
             "presence": presence,
             "offers": offers_payload(game),
+            "fairness": fairness_payload(game),
             "spectators": presence["spectators"],
         }
     )

@@ -260,6 +260,18 @@ class GameService:
                     "frames": frames.event_frames(change.after, before.version + 1, events, now, viewers),
                 }
             )
+        after = change.after
+        rules = after.rules
+        started = not rules.is_started(before.state) and rules.is_started(after.state)
+        if started or (before.result is None and after.result is not None):
+            await self.hub.publish(
+                {"kind": "text", "room": room_id, "game": before.id, "text": frames.fairness_frame(after)}
+            )
+        if rules.withdrawn(before.state) != rules.withdrawn(after.state):  # a seat's autopilot
+            presence = self.hub.presence.payload(runtime.room, after, now)
+            await self.hub.publish(
+                {"kind": "text", "room": room_id, "game": before.id, "text": frames.presence_frame(presence)}
+            )
         if before.offers != change.after.offers:
             await self.hub.publish(
                 {

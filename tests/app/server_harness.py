@@ -160,12 +160,13 @@ class Socket:
     async def recv(
         self, *types: str, timeout: float = RECV_TIMEOUT, skip: tuple[str, ...] = ("presence",)
     ) -> dict[str, Any]:
-        """The next frame, skipping those of a type in ``skip`` (unless asked for)."""
+        """The next frame, skipping those of a type in ``skip`` (unless asked for) and the
+        ``fairness`` frames (kept in :attr:`frames`; ask for them by type)."""
         while True:
             frame = await self.recv_any(timeout)
             if types and frame["type"] in types:
                 return frame
-            if frame["type"] in skip:
+            if frame["type"] in skip or frame["type"] == "fairness":
                 continue
             if types:
                 raise AssertionError(f"expected {types}, got {frame}")
