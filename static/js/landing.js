@@ -19,7 +19,8 @@ const button = $("create-btn");
 let catalogue = { games: [], v2: false };
 let created = null;
 
-const chosenGame = () => catalogue.games.find((g) => g.name === form.elements.game?.value) || catalogue.games[0];
+const chosenGame = () =>
+  catalogue.games.find((g) => g.name === form.elements.game?.value) || catalogue.games.find((g) => g.playable) || catalogue.games[0];
 
 function option(value, text, selected = false) {
   const o = document.createElement("option");
@@ -42,13 +43,14 @@ function fillGames() {
   const box = $("games");
   const chosen = chosenGame()?.name;
   box.replaceChildren(
-    ...catalogue.games.map((g, i) => {
+    ...catalogue.games.map((g) => {
       const label = document.createElement("label");
       const input = document.createElement("input");
       input.type = "radio";
       input.name = "game";
       input.value = g.name;
-      input.checked = chosen ? g.name === chosen : i === 0;
+      input.checked = g.name === chosen;
+      input.disabled = !g.playable;
       input.addEventListener("change", () => fillChoices());
       const text = document.createElement("span");
       const title = document.createElement("span");
@@ -56,8 +58,9 @@ function fillGames() {
       title.textContent = g.title;
       const count = document.createElement("span");
       count.className = "game-players";
-      count.textContent = playersText(g);
+      count.textContent = g.playable ? playersText(g) : `${playersText(g)} · ${t("landing.noClient")}`;
       text.append(title, count);
+      label.classList.toggle("unavailable", !g.playable);
       label.append(input, text);
       return label;
     }),
@@ -176,8 +179,10 @@ async function start() {
     errorBox.hidden = false;
     return;
   }
-  // Each game's words (preset names, tagline) come with its module.
-  await Promise.all(catalogue.games.map((g) => loadGameModule(g.client_module).catch(() => null)));
+  // Each game's words (preset names, tagline) come with its module; a game whose module
+  // cannot be loaded cannot be played in this browser, and is shown so, not offered.
+  const modules = await Promise.all(catalogue.games.map((g) => loadGameModule(g.client_module).catch(() => null)));
+  catalogue.games.forEach((g, i) => (g.playable = Boolean(modules[i])));
   fillGames();
   fillChoices();
 }
