@@ -3,11 +3,13 @@
 Alembic migrations (``migrations/versions``) are the only source of schema; these classes
 describe the same tables for queries and a test checks they agree.
 
-* ``rooms``        a table for two players: rules preset, time control, the hashed links.
-* ``room_seats``   who sits in each of the room's two chairs (``slot``): a guest or a bot,
-                   and the digest of the secret that lets that guest's browser rejoin.
-* ``games``        one game of the room: seed, rules, which chair plays South, the state
-                   snapshot with its version (events so far), clocks and pending offers.
+* ``rooms``        a table of ``players`` chairs for one game of the catalogue: preset, time
+                   control, the hashed links.
+* ``room_seats``   who sits in each chair (``slot``): a guest or a bot, and the digest of
+                   the secret that lets that guest's browser rejoin.
+* ``games``        one game of the room: its game, seed, options, which chair plays each
+                   seat (``seat_slots``), the state snapshot with its version (events so
+                   far), clocks per seat and the seats' pending offers.
                    ``seq`` counts every change of the row: writers guard on it, so of
                    two concurrent commands exactly one commits.
 * ``game_actions`` the append-only log of everything applied to a game, each row with the

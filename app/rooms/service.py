@@ -1,8 +1,9 @@
 """Rooms and seats in the database.
 
-A room has two chairs (``slot`` 0 and 1). The creator takes chair 0; the invite link gives
-chair 1 to the first guest who claims it (or the chair is a bot's). Which chair plays South
-changes with each rematch (``games.south_slot``). A chair is bound to the guest id of the
+A room has ``players`` chairs (``slot`` 0 … players−1) for one game of the catalogue. The
+creator takes chair 0, bots the chairs he gave them, and the one invite link gives the
+lowest free chair to each guest who claims it. Which chair plays which seat moves on with
+each rematch (``games.seat_slots``). A chair is bound to the guest id of the
 signed cookie that claimed it and to nothing else, except that the browser which took the
 chair holds its rejoin secret (only its SHA-256 is stored) and can bind the chair to its
 current cookie again (:func:`rejoin`) if that cookie was lost or replaced.
