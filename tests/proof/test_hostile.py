@@ -50,6 +50,7 @@ TEMPLATES: list[dict[str, Any]] = [
     {"type": "abort", "id": "a1"},
     {"type": "claim", "id": "c1"},
     {"type": "rematch", "id": "x1"},
+    {"type": "act", "id": "t1", "version": 3, "action": {"type": "move", "move": "a6-a7"}},
 ]
 WEIRD: list[Any] = [
     None,

@@ -17,6 +17,7 @@ import httpx
 import pytest
 from conftest import Server
 from server_harness import Socket, seat_two, token_of
+from test_hostile import TEMPLATES
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -58,17 +59,11 @@ TEXT_VALUES = [
     "\U0010ffff",
     "x" * 3000,
 ]
+# Every message with a field to fill (test_hostile.py's templates), the hello with a game id.
 COMMANDS = [
-    {"type": "setup", "id": "s1", "position": "x"},
-    {"type": "move", "id": "m1", "move": "a6-a7", "version": 0},
-    {"type": "resign", "id": "r1"},
-    {"type": "draw_offer", "id": "d1"},
-    {"type": "draw_accept", "id": "d2"},
-    {"type": "draw_decline", "id": "d3"},
-    {"type": "abort", "id": "a1"},
-    {"type": "claim", "id": "c1"},
-    {"type": "rematch", "id": "x1"},
-    {"type": "hello", "last_version": None, "game_id": "0" * 32},
+    {**template, "game_id": "0" * 32} if template["type"] == "hello" else template
+    for template in TEMPLATES
+    if template["type"] != "ping"
 ]
 
 
