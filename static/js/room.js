@@ -224,6 +224,9 @@ async function mountGame() {
   }
   R.game?.destroy();
   cues.reset();
+  const rules = $("rules-link");
+  if (typeof mod.rulesUrl === "string" && mod.rulesUrl.startsWith("/")) rules.href = mod.rulesUrl;
+  rules.hidden = typeof mod.rulesUrl !== "string";
   const game = $("game");
   R.game = mod.mount($("board-area"), {
     seat: mine(),

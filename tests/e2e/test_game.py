@@ -213,5 +213,16 @@ def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, 
     expect(alice.page.locator("#setup-ready")).to_be_enabled()
     assert own_pieces_shown(alice) == setup_for(alice.side)
 
+    # Game actions travel in the act envelope to a server that speaks version 2 (its welcome
+    # names the game), as version-1 setup/move frames to one that does not.
+    for p in (alice, bob):
+        types = {f.get("type") for f in p.sent}
+        if any(f.get("type") == "welcome" and isinstance(f.get("game"), dict) for f in p.frames):
+            assert "act" in types and not types & {"setup", "move"}, types
+            moves = [f for f in p.sent if f.get("type") == "act" and f["action"]["type"] == "move"]
+            assert moves and all(isinstance(f.get("version"), int) for f in moves)
+        else:
+            assert {"setup", "move"} <= types and "act" not in types, types
+
     for p in (alice, bob, carol):
         assert not p.page.context.errors, p.page.context.errors  # type: ignore[attr-defined]

@@ -1,8 +1,9 @@
 // Speak Easy in the room shell (static/js/room.js). This is the game module the catalogue
 // names (client_module = /static/games/speakeasy/main.js); the interface every game module
-// exports is documented in static/js/game-module.js:
+// exports is documented in static/games/README.md:
 //
 //   strings                      its words, {en: {...}, fr: {...}}, merged by the shell
+//   rulesUrl                     where its rules are explained
 //   mount(container, ctx)        draws the board into `container`, its panels into ctx.panel
 //     -> { aspect, render(view), event(evt, view), error(code, message, action),
 //          status(view), seatName(seat), seatColour(seat), refresh(), destroy() }
@@ -25,6 +26,8 @@ import { tileSvg } from "./tiles.js";
 import { renderTrays } from "./trays.js";
 
 export const strings = STRINGS;
+/** Where the game's rules are explained (the room's "Rules" link). */
+export const rulesUrl = "/rules";
 
 const SIDES = ["s", "n"];
 const STYLESHEET = new URL("./speakeasy.css", import.meta.url).href;
@@ -50,7 +53,7 @@ function section(id, cls, titleKey = null) {
 }
 
 /**
- * Mount Speak Easy. `container` receives the board; ctx is the shell's (see game-module.js):
+ * Mount Speak Easy. `container` receives the board; ctx is the shell's (static/games/README.md):
  * {seat, gameId, panel, root, send(action, {versioned}), api(method, path), t, allSeated(), changed()}.
  */
 export function mount(container, ctx) {
