@@ -50,6 +50,7 @@ const R = {
   offers: { draw: [], rematch: [] },
   commands: new Map(), // action id -> {kind: "game" | "platform", type}
   conn: "connecting",
+  refusal: "", // why the server refused the socket, from its error frame
 };
 
 const cues = new TurnCues($("cues"));
@@ -160,7 +161,8 @@ function onStatus(state, reason) {
     connTimer = setTimeout(() => (box.hidden = true), 2000);
   } else if (state === "fatal") {
     box.hidden = true;
-    if (!refused) fatal(reason || t("room.notFound"));
+    // The socket was refused: say what the server said (its error frame came first).
+    if (!refused) fatal(R.refusal || reason || t("room.notFound"));
   } else {
     box.hidden = true;
   }
@@ -256,6 +258,7 @@ function onEvent(msg) {
 
 function onError(msg) {
   if (msg.code === "not_player" && !msg.id) return refusedSeat();
+  if (!msg.id) R.refusal = has(`error.${msg.code}`) ? t(`error.${msg.code}`) : t("error.generic", { m: msg.message || msg.code });
   const command = msg.id ? R.commands.get(msg.id) : null;
   if (msg.id) R.commands.delete(msg.id);
   let text;
