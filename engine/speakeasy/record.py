@@ -1,7 +1,7 @@
 """The game record: seed, options, setups, moves and how it ended, as text that replays.
 
     [Game "speakeasy"]
-    [Options "{...}"]
+    [Options "bar_exit=true babe_survives=false … no_combat_limit=100"]
     [Seed "123"]
     [First "n"]
     [Result "s"]            s, n, draw, aborted, or * while the game goes on
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 from engine.core import Result
 from engine.errors import GameError, InvalidAction
@@ -43,11 +44,41 @@ def _result_tag(result: Result | None) -> str:
     return result.outcome
 
 
+def options_text(options: dict[str, Any]) -> str:
+    """The rule options in the record's own form: ``bar_exit=true no_combat_limit=100 …``
+    (sorted by name; booleans as ``true``/``false``)."""
+    words = []
+    for name, value in sorted(options.items()):
+        shown = ("true" if value else "false") if isinstance(value, bool) else str(value)
+        words.append(f"{name}={shown}")
+    return " ".join(words)
+
+
+def options_of(text: str) -> dict[str, Any]:
+    """Inverse of :func:`options_text`; also reads the first form, a JSON object written
+    with single quotes (``{'bar_exit': true, …}``)."""
+    text = text.strip()
+    if text.startswith("{"):
+        parsed = json.loads(text.replace("'", '"'))
+        if not isinstance(parsed, dict):
+            raise ValueError("the Options header is not an object")
+        return parsed
+    options: dict[str, Any] = {}
+    for word in text.split():
+        name, equals, value = word.partition("=")
+        if not equals or not name:
+            raise ValueError(f"an option is name=value, not {word!r}")
+        options[name] = {"true": True, "false": False}.get(
+            value, int(value) if value.lstrip("-").isdigit() else value
+        )
+    return options
+
+
 def record_text(state: State) -> str:
     result = state.result
     lines = [
         '[Game "speakeasy"]',
-        f'[Options "{json.dumps(state.options.to_dict(), sort_keys=True).replace(chr(34), chr(39))}"]',
+        f'[Options "{options_text(state.options.to_dict())}"]',
         f'[Seed "{state.seed}"]',
         f'[First "{"-" if state.first is None else SIDE_LETTERS[state.first]}"]',
         f'[Result "{_result_tag(result)}"]',
@@ -79,7 +110,7 @@ def replay(text: str) -> State:
                 headers[match.group(1)] = match.group(2)
                 continue
             if state is None:
-                options = json.loads(headers.get("Options", "{}").replace("'", '"'))
+                options = options_of(headers.get("Options", ""))
                 state = _GAME.new_game(_seed(headers["Seed"]), options)
             state = _replay_line(state, line)
         except (GameError, ValueError, KeyError) as exc:
