@@ -39,6 +39,8 @@ class Settings(BaseSettings):
     """At most this many missed events are replayed on reconnect; older gets a resync."""
     max_frame_bytes: int = 16 * 1024
     max_frames_per_second: int = 20
+    chat_lines_per_second: float = 1.0
+    """Chat lines one socket may send per second (a burst of one)."""
     max_body_bytes: int = 16 * 1024
     """Longest HTTP request body; a longer one is refused with 413 before it is read."""
     max_sockets_per_address: int = 64

@@ -110,3 +110,19 @@ class GameAction(Base):
     last_version: Mapped[int] = mapped_column(Integer)
     events: Mapped[str] = mapped_column(Text)
     at: Mapped[int] = mapped_column(BigInteger)
+
+
+class ChatMessage(Base):
+    """One line of a room's chat: ``players`` (the players only), ``spectators`` (the
+    spectators only) or ``private`` (between chair ``slot`` and chair ``to_slot``)."""
+
+    __tablename__ = "chat_messages"
+    __table_args__ = (Index("ix_chat_messages_room", "room_id", "id"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    room_id: Mapped[str] = mapped_column(String(32), ForeignKey("rooms.id"))
+    channel: Mapped[str] = mapped_column(String(16))
+    slot: Mapped[int | None] = mapped_column(Integer)
+    to_slot: Mapped[int | None] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[int] = mapped_column(BigInteger)

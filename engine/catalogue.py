@@ -52,6 +52,9 @@ class GameEntry:
     """State -> the text export."""
     verify: Callable[[Mapping[str, Any]], list[str]]
     """Record -> its failed checks (``[]`` = ok); raises ``InvalidAction`` when malformed."""
+    private_channels: bool = False
+    """Whether the rules call for private seat-to-seat talk (Spies! diplomacy): the room
+    then offers a ``seat:<n>`` chat channel between any two seats."""
 
     @property
     def presets(self) -> Mapping[str, Mapping[str, Any]]:

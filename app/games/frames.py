@@ -149,7 +149,12 @@ def game_payload(room: RoomInfo) -> dict[str, Any]:
 
 
 def welcome_frame(
-    room: RoomInfo, game: LoadedGame, your_slot: int | None, presence: dict[str, Any], now: int
+    room: RoomInfo,
+    game: LoadedGame,
+    your_slot: int | None,
+    presence: dict[str, Any],
+    now: int,
+    chat: list[dict[str, Any]] | None = None,
 ) -> str:
     seat = None if your_slot is None else game.seat_of_slot(your_slot)
     viewer: Viewer = SPECTATOR if seat is None else seat
@@ -166,6 +171,7 @@ def welcome_frame(
             "presence": presence,
             "offers": offers_payload(game),
             "fairness": fairness_payload(game),
+            "chat": chat or [],
             "spectators": presence["spectators"],
         }
     )

@@ -29,6 +29,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from app import chat
 from app.broadcast import Hub, Message
 from app.clocks import Clock, GameClocks
 from app.config import Settings
@@ -293,7 +294,23 @@ class GameService:
         self._maybe_bot(runtime)  # after a restart the bot may owe a move
         now = self.clock.now_ms()
         presence = self.hub.presence.payload(runtime.room, runtime.game, now)
-        return frames.welcome_frame(runtime.room, runtime.game, slot, presence, now), runtime
+        async with self.engine.connect() as conn:
+            lines = await chat.history(conn, room_id)
+        key = "spectator" if slot is None else str(runtime.game.seat_of_slot(slot))
+        seen = chat.visible(lines, runtime.game, key)
+        return frames.welcome_frame(runtime.room, runtime.game, slot, presence, now, seen), runtime
+
+    async def chat(self, room_id: str, slot: int | None, channel: str, text: str) -> int:
+        """Store a chat line and deliver it to whoever may read it; the game's version to
+        acknowledge it with. Refused (changing nothing) where the writer may not write."""
+        runtime = await self.runtime(room_id)
+        line = chat.address(runtime.room, runtime.game, slot, channel, text, self.clock.now_ms())
+        async with self.engine.begin() as conn:
+            await chat.store(conn, room_id, line)
+        await self.hub.publish(
+            {"kind": "chat", "room": room_id, "from_slot": slot, "frames": chat.frames(line, runtime.game)}
+        )
+        return runtime.game.version
 
     async def replay(
         self, room_id: str, slot: int | None, game_id: str | None, since: int

@@ -28,7 +28,7 @@ from app.games import frames
 from app.games.runtime import RoomRuntime
 from app.games.service import GameService
 from app.metrics import Metrics
-from app.ws.messages import Hello, Ping, claimed_id, parse
+from app.ws.messages import Chat, Hello, Mute, Ping, claimed_id, parse
 from app.ws.ratelimit import TokenBucket
 
 log = logging.getLogger("speakeasy.ws")
@@ -57,6 +57,9 @@ class Connection:
         self.role = "spectator" if slot is None else "player"
         self._queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
         self._bucket = TokenBucket(settings.max_frames_per_second)
+        self._chat_bucket = TokenBucket(settings.chat_lines_per_second)
+        self._muted: frozenset[int] = frozenset()  # seats whose chat this viewer does not want
+        self._seat_slots: tuple[int, ...] = ()
         self._hello_seen = False
         # What the writer has sent: the game and the last version of it.
         self._game_id: str | None = None
@@ -137,6 +140,13 @@ class Connection:
         if not self._hello_seen:
             self._error("bad_message", "send hello first", parsed.id)
             return
+        if isinstance(parsed, Mute):
+            self._muted = self._muted | {parsed.seat} if parsed.muted else self._muted - {parsed.seat}
+            self._queue.put_nowait(("text", frames.ack_frame(parsed.id, self._sent or 0)))
+            return
+        if isinstance(parsed, Chat):
+            await self._chat(parsed)
+            return
         if self.slot is None:
             self._error("not_player", "spectators cannot act", parsed.id)
             return
@@ -150,6 +160,17 @@ class Connection:
             self._error(UNAVAILABLE.code, UNAVAILABLE.message, parsed.id)
             return
         self._queue.put_nowait(("text", frames.ack_frame(parsed.id, version)))
+
+    async def _chat(self, line: Chat) -> None:
+        if not self._chat_bucket.take():
+            self._error("rate_limited", "too many chat lines; slow down", line.id)
+            return
+        try:
+            version = await self.service.chat(self.room_id, self.slot, line.channel, line.text)
+        except AppError as error:
+            self._error(error.code, error.message, line.id)
+            return
+        self._queue.put_nowait(("text", frames.ack_frame(line.id, version)))
 
     def _error(self, code: str, message: str, action_id: str | None = None) -> None:
         self._queue.put_nowait(("text", frames.error_frame(code, message, action_id)))
@@ -173,6 +194,10 @@ class Connection:
         self._game_id = runtime.game.id
         self._sent = runtime.game.version
         self._key = "spectator" if self.slot is None else str(runtime.game.seat_of_slot(self.slot))
+        self._seat_slots = runtime.game.seat_slots
+
+    def _seat_of_slot(self, slot: int) -> int | None:
+        return self._seat_slots.index(slot) if slot in self._seat_slots else None
 
     async def _welcome(self) -> None:
         text, runtime = await self.service.welcome(self.room_id, self.slot)
@@ -206,6 +231,12 @@ class Connection:
                 await self.websocket.send_text(message["text"])
         elif kind == "events":
             await self._events(message)
+        elif kind == "chat":
+            text = message["frames"].get(self._key)
+            sender = message.get("from_slot")
+            muted = sender is not None and self._seat_of_slot(sender) in self._muted
+            if text is not None and not muted:
+                await self.websocket.send_text(text)
 
     async def _events(self, message: Message) -> None:
         if message["game"] != self._game_id or self._sent is None:

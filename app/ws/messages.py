@@ -23,7 +23,7 @@ from pydantic import (
 )
 
 from app.errors import AppError
-from app.inputs import ACTION_ID, HEX_ID, NOTATION, echo, printable
+from app.inputs import ACTION_ID, HEX_ID, NOTATION, Printable, echo, printable
 
 ActionId = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=ACTION_ID)]
 _ACTION_ID = re.compile(ACTION_ID)
@@ -92,6 +92,24 @@ class Act(_Message):
     action: Annotated[dict[str, JsonValue], AfterValidator(_game_action)]
 
 
+class Chat(_Message):
+    """A chat line: ``players``, ``spectators`` or ``seat:<n>`` (app/chat.py says who may)."""
+
+    type: Literal["chat"]
+    id: ActionId
+    channel: Annotated[str, StringConstraints(min_length=1, max_length=16, pattern=r"^[a-z0-9:]+$")]
+    text: Annotated[str, StringConstraints(min_length=1, max_length=500, strip_whitespace=True), Printable]
+
+
+class Mute(_Message):
+    """Stop (or start again) receiving the chat lines of ``seat`` on this connection."""
+
+    type: Literal["mute"]
+    id: ActionId
+    seat: Annotated[int, Field(ge=0, le=15)]
+    muted: bool
+
+
 class Resign(_Message):
     type: Literal["resign"]
     id: ActionId
@@ -128,13 +146,14 @@ class Rematch(_Message):
 
 
 Command = Act | Resign | DrawOffer | DrawAccept | DrawDecline | Abort | Claim | Rematch
-Frame = Hello | Ping | Command | Setup | Move
+Talk = Chat | Mute
+Frame = Hello | Ping | Talk | Command | Setup | Move
 ClientMessage = Annotated[Frame, Field(discriminator="type")]
 
 _ADAPTER: TypeAdapter[Frame] = TypeAdapter(ClientMessage)
 
 
-def parse(text: str) -> Hello | Ping | Command:
+def parse(text: str) -> Hello | Ping | Talk | Command:
     """The message a frame holds, or :class:`AppError` (``bad_message``). The version-1
     ``setup`` and ``move`` frames arrive as the ``act`` they stand for (docs/protocol.md)."""
     try:

@@ -266,10 +266,10 @@ def token_of(url: str) -> str:
 async def refused_socket(url: str, cookie: str | None) -> tuple[dict[str, Any], int | None]:
     """Open a socket that the server must refuse: its one frame and the close code."""
     headers = {"Cookie": f"{COOKIE_NAME}={cookie}"} if cookie else {}
-    async with connect(url, additional_headers=headers) as ws:
-        frame = json.loads(await ws.recv())
+    async with connect(url, additional_headers=headers, open_timeout=RECV_TIMEOUT) as ws:
+        frame = json.loads(await asyncio.wait_for(ws.recv(), RECV_TIMEOUT))
         with pytest.raises(ConnectionClosed):
-            await ws.recv()
+            await asyncio.wait_for(ws.recv(), RECV_TIMEOUT)  # a refusal closes: never waits forever
         return frame, ws.close_code
 
 

@@ -23,9 +23,12 @@ through real servers three times, concurrently, each on its own app with its own
 Every frame each viewer receives is recorded as raw text. Compared: every frame except
 those carrying a finished game (the ``end`` event, and any ``welcome``/``event`` whose view
 has a result) — that is the end-of-game reveal, which the rules allow. The random room and
-game identifiers are replaced by placeholders (``<room>``, ``<game1>``…) before comparing;
-any other difference is a leak. The game record, downloaded after each end, must match
-except for the re-dealt side's ``setup`` line.
+game identifiers are replaced by placeholders (``<room>``, ``<game1>``…) before comparing,
+and so is the state commitment: SHA-256 of the 32 secret seed bytes followed by the initial
+state, its bytes differ with the hidden setups by design and tell nothing without the seed,
+which is revealed only at the end (``engine/fairness.py``; what it commits to is checked by
+``tests/engine/test_engine_fairness.py``). Any other difference is a leak. The game
+record, downloaded after each end, must match except for the re-dealt side's ``setup`` line.
 """
 
 from __future__ import annotations
@@ -631,6 +634,12 @@ def comparable(log: list[str], ids: dict[str, str]) -> list[str]:
             event = frame.get("event") or {}
             if event.get("type") == "end" or frame["view"]["result"] is not None:
                 continue
+        fairness = frame if frame["type"] == "fairness" else frame.get("fairness") or {}
+        if fairness.get("seed") is not None:
+            continue  # the seed revealed: the end of the game
+        commitment = fairness.get("state_commitment")
+        if commitment is not None:
+            text = text.replace(commitment, "<state-commitment>")
         for value, placeholder in ids.items():
             text = text.replace(value, placeholder)
         out.append(text)
