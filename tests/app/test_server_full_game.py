@@ -3,6 +3,9 @@ with a spectator watching; then the record is downloaded and replayed."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -46,3 +49,29 @@ async def test_full_game_from_room_creation_to_result(server: Server) -> None:
     replayed = replay(record.text)
     assert SPEAKEASY.result(replayed).to_dict() == result  # type: ignore[union-attr]
     assert SPEAKEASY.view(replayed, "everyone", history=False)["position"] == final_views[0]["position"]  # type: ignore[index]
+    # The JSON record, seed revealed, passes the fairness check the players can run
+    # themselves (`python -m engine verify`); one altered chance draw is caught.
+    record_json = (await watcher.http.get(f"/api/games/{game_id}/record.json")).json()
+    fairness = next(f for f in reversed(table.sockets[0].frames) if f["type"] == "fairness")
+    while fairness["seed"] is None:
+        fairness = await table.sockets[0].recv("fairness", skip=("presence", "offers", "event", "ack"))
+    assert record_json["seed"] == fairness["seed"]
+    assert record_json["seed_commitment"] == table.sockets[0].frames[0]["fairness"]["seed_commitment"]
+    assert _verify(record_json) == (0, "ok")
+    tampered = json.loads(json.dumps(record_json))
+    chance = next(event for event in tampered["events"] if event["by"] == "chance")
+    chance["a"] = "first n" if chance["a"] == "first s" else "first s"
+    code, _out = _verify(tampered)
+    assert code == 1
+
+
+def _verify(record: dict[str, Any]) -> tuple[int, str]:
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "verify", "-"],
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    return done.returncode, done.stdout.strip()
