@@ -34,6 +34,7 @@ RoomIdPath = Annotated[str, Path(pattern=URLSAFE, min_length=1, max_length=ROOM_
 GameIdPath = Annotated[str, Path(pattern=HEX_ID)]
 TokenPath = Annotated[str, Path(pattern=URLSAFE, min_length=1, max_length=TOKEN_MAX)]
 TokenQuery = Annotated[str, Query(pattern=URLSAFE, min_length=1, max_length=TOKEN_MAX)]
+CatalogueName = Annotated[str, Path(pattern=r"^[a-z0-9_]+$", min_length=1, max_length=32)]
 
 
 def is_room_id(text: str) -> bool:

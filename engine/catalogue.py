@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.core import Game
@@ -52,6 +52,9 @@ class GameEntry:
     """State -> the text export."""
     verify: Callable[[Mapping[str, Any]], list[str]]
     """Record -> its failed checks (``[]`` = ok); raises ``InvalidAction`` when malformed."""
+    resources: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    """Static data the game's browser module may ask for by name (JSON-ready), served at
+    ``GET /api/catalogue/{name}/{resource}``: Speak Easy's named openings, say."""
     private_channels: bool = False
     """Whether the rules call for private seat-to-seat talk (Spies! diplomacy): the room
     then offers a ``seat:<n>`` chat channel between any two seats."""

@@ -3,29 +3,27 @@ one service function and shapes the answer."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.deps import ClockDep, EngineDep, GuestDep, HubDep, ServiceDep, SettingsDep, base_url, client_address
 from app.errors import AppError
-from app.games import frames, rules, store
+from app.games import frames, store
 from app.games.runtime import LoadedGame
-from app.inputs import GameIdPath, RoomIdPath, TokenPath
+from app.inputs import CatalogueName, GameIdPath, RoomIdPath, TokenPath
 from app.rooms import service
 from app.rooms.schemas import (
     CatalogueGame,
     Claimed,
     ErrorResponse,
     InviteIssued,
-    Opening,
     Rejoined,
     RejoinRequest,
     RoomCreate,
     RoomCreated,
-    SetupPosition,
     WatchTarget,
 )
 from engine.catalogue import entries, entry
@@ -170,14 +168,14 @@ async def game_catalogue() -> list[CatalogueGame]:
     ]
 
 
-@router.get("/setups/random")
-async def random_setup(
-    side: Annotated[Literal["s", "n"], Query()] = "s",
-    preset: Annotated[Literal["speakeasy", "luzhanqi"], Query()] = "speakeasy",
-) -> SetupPosition:
-    return SetupPosition(position=rules.random_setup(rules.SIDES.index(side), preset))
-
-
-@router.get("/setups/openings")
-async def openings() -> list[Opening]:
-    return [Opening(name=name, position=position) for name, position in rules.openings()]
+@router.get("/catalogue/{name}/{resource}")
+async def game_resource(name: CatalogueName, resource: CatalogueName) -> Any:
+    """Static data a game's browser module asks for by name (``GameEntry.resources``)."""
+    try:
+        found = entry(name)
+    except KeyError:
+        raise AppError("not_found", "no such game", 404) from None
+    make = found.resources.get(resource)
+    if make is None:
+        raise AppError("not_found", f"{found.title} has no resource {resource!r}", 404)
+    return make()

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-from engine.catalogue import entry
+from engine.catalogue import entry, names
 
 
 class TimeControl(BaseModel):
@@ -28,7 +28,7 @@ class RoomCreate(BaseModel):
     # Strict: the schema says boolean and integer, so 0, "600" or 600.0 are refused too.
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    game: Name = "speakeasy"
+    game: Name | None = None
     players: Annotated[int, Field(ge=1, le=16)] | None = None
     preset: Name | None = None
     time_control: TimeControl | None = None
@@ -40,7 +40,7 @@ class RoomCreate(BaseModel):
     @model_validator(mode="after")
     def _known_to_the_catalogue(self) -> RoomCreate:
         try:
-            found = entry(self.game)
+            found = entry(self.game_name())
         except KeyError:
             raise ValueError(f"no game named {self.game!r}; see GET /api/catalogue") from None
         players = self.seat_count()
@@ -57,11 +57,15 @@ class RoomCreate(BaseModel):
                 raise ValueError(f"{found.title}'s bot levels are {', '.join(found.bot_levels)}")
         return self
 
+    def game_name(self) -> str:
+        """The game asked for, or the catalogue's first."""
+        return self.game if self.game is not None else names()[0]
+
     def seat_count(self) -> int:
-        return self.players if self.players is not None else entry(self.game).min_players
+        return self.players if self.players is not None else entry(self.game_name()).min_players
 
     def chosen_preset(self) -> str:
-        return self.preset if self.preset is not None else next(iter(entry(self.game).presets))
+        return self.preset if self.preset is not None else next(iter(entry(self.game_name()).presets))
 
     def seat_bots(self) -> list[str | None]:
         """The bot level (or ``None``) of each seat 1 … players−1."""
@@ -124,12 +128,3 @@ class InviteIssued(BaseModel):
 
 class WatchTarget(BaseModel):
     room_id: str
-
-
-class SetupPosition(BaseModel):
-    position: str
-
-
-class Opening(BaseModel):
-    name: str
-    position: str

@@ -60,7 +60,7 @@ async def create_room(
     control = body.time_control
     room = RoomInfo(
         id=room_id,
-        game=body.game,
+        game=body.game_name(),
         preset=body.chosen_preset(),
         time_initial_ms=None if control is None else control.initial * 1000,
         time_increment_ms=None if control is None else control.increment * 1000,

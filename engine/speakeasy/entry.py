@@ -10,8 +10,15 @@ from engine.speakeasy.game import SpeakEasy
 from engine.speakeasy.json_record import record, verify
 from engine.speakeasy.record import record_text
 from engine.speakeasy.rules import option_schema
+from engine.speakeasy.setup import OPENINGS
 
 SPEAKEASY: Final = SpeakEasy()
+
+
+def openings() -> list[dict[str, str]]:
+    """The named openings (South's side; the client mirrors them for North)."""
+    return [{"name": name, "position": position} for name, position in OPENINGS]
+
 
 ENTRY: Final = GameEntry(
     name=SPEAKEASY.name,
@@ -27,4 +34,5 @@ ENTRY: Final = GameEntry(
     record=record,
     record_text=record_text,
     verify=verify,
+    resources={"openings": openings},
 )

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import os
+import secrets
 import shutil
 import uuid
 from collections.abc import AsyncIterator
@@ -27,6 +28,8 @@ from websockets.exceptions import ConnectionClosed
 from app.config import Settings
 from app.db import migrate_url
 from app.identity import COOKIE_NAME
+from engine.speakeasy.rules import options_from
+from engine.speakeasy.setup import random_setup as draw_setup
 
 PG_ADMIN_DSN = os.environ.get("SPEAKEASY_TEST_PG_DSN", "postgresql://postgres@127.0.0.1:5432/postgres")
 SECRET = "test-secret-that-is-long-enough"
@@ -236,7 +239,7 @@ class Player:
 
     async def connect(self, room_id: str, watch: str | None = None, hello: bool = True) -> Socket:
         if self.cookie is None:
-            await self.http.get("/api/setups/openings")  # the first /api call mints the identity
+            await self.http.get("/api/catalogue")  # the first /api call mints the identity
         url = self.base.replace("http://", "ws://") + f"/ws/rooms/{room_id}"
         if watch is not None:
             url += f"?watch={watch}"
@@ -248,9 +251,8 @@ class Player:
         return socket
 
     async def random_setup(self, side: str, preset: str = "speakeasy") -> str:
-        response = await self.http.get("/api/setups/random", params={"side": side, "preset": preset})
-        assert response.status_code == 200
-        return response.json()["position"]  # type: ignore[no-any-return]
+        """A random legal Speak Easy setup for ``side``, as the browser's editor makes one."""
+        return draw_setup("sn".index(side), secrets.randbits(62), options_from({"preset": preset}))
 
     async def close(self) -> None:
         for socket in self.sockets:

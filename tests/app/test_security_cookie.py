@@ -130,7 +130,7 @@ async def test_expired_or_forged_cookie_is_not_an_identity(server: Server) -> No
 async def test_cookie_is_refreshed_after_a_quarter_of_its_life(server: Server) -> None:
     alice = server.player()
     room = await alice.create_room()
-    first = await alice.http.get("/api/setups/openings")
+    first = await alice.http.get("/api/catalogue")
     cookie = alice.cookie
     assert cookie is not None and "set-cookie" not in first.headers
     max_age = server.app.state.settings.guest_max_age_seconds
@@ -201,7 +201,7 @@ class TestSecureCookie:
         return {"cookie_secure": True, "guest_max_age_seconds": 30 * DAY}
 
     async def test_secure_flag_and_max_age_from_the_settings(self, server: Server) -> None:
-        answer = await server.player().http.get("/api/setups/openings")
+        answer = await server.player().http.get("/api/catalogue")
         cookie = set_cookie(answer)
         assert cookie is not None
         assert cookie[COOKIE_NAME]["secure"] and cookie[COOKIE_NAME]["max-age"] == str(30 * DAY)

@@ -103,12 +103,12 @@ async def test_identity_is_minted_only_for_same_origin_requests(server: Server) 
     """A cross-site GET (an image, a link) is answered, but writes no cookie."""
     for headers in ({"Sec-Fetch-Site": "cross-site"}, {"Origin": FOREIGN}):
         browser = server.player()
-        response = await browser.http.get("/api/setups/openings", headers=headers)
+        response = await browser.http.get("/api/catalogue", headers=headers)
         assert response.status_code == 200
         assert "set-cookie" not in response.headers
     for headers in ({}, {"Sec-Fetch-Site": "same-origin"}, {"Sec-Fetch-Site": "none"}):
         browser = server.player()
-        response = await browser.http.get("/api/setups/openings", headers=headers)
+        response = await browser.http.get("/api/catalogue", headers=headers)
         assert COOKIE_NAME in response.headers["set-cookie"]
 
 
@@ -210,12 +210,12 @@ async def test_every_response_carries_the_security_headers(server: Server) -> No
         ("GET", "/static/js/room.js"),
         ("GET", "/static/css/style.css"),
         ("GET", "/static/nope.js"),
-        ("GET", "/api/setups/openings"),
+        ("GET", "/api/catalogue"),
         ("GET", f"/api/rooms/{room['room_id']}"),
         ("GET", "/api/rooms/unknown"),
         ("GET", "/api/nowhere"),
-        ("GET", "/api/setups/random?side=x"),
-        ("PATCH", "/api/setups/openings"),
+        ("GET", "/api/catalogue/x%00"),
+        ("PATCH", "/api/catalogue"),
         ("GET", "/healthz"),
         ("GET", "/metrics"),
         ("GET", "/openapi.json"),
@@ -254,7 +254,7 @@ class TestHstsFromPublicUrl:
         return {"public_url": "https://play.example/"}
 
     async def test_hsts_when_the_public_url_is_https(self, server: Server) -> None:
-        response = await server.player().http.get("/api/setups/openings")
+        response = await server.player().http.get("/api/catalogue")
         assert not security_header_problems(response, https=True)
         assert "connect-src 'self' wss://play.example" in response.headers["content-security-policy"]
 

@@ -114,12 +114,11 @@ async def test_bot_room_is_refused_until_bots_exist(server: Server) -> None:
 
 async def test_setups_records_and_operability(server: Server) -> None:
     alice = server.player()
-    south = (await alice.http.get("/api/setups/random", params={"side": "s"})).json()["position"]
-    north = (await alice.http.get("/api/setups/random", params={"side": "n"})).json()["position"]
-    assert south != north and "s" in south and "n" in north
-    assert (await alice.http.get("/api/setups/random", params={"side": "x"})).status_code == 422
-    openings = (await alice.http.get("/api/setups/openings")).json()
+    openings = (await alice.http.get("/api/catalogue/speakeasy/openings")).json()
     assert openings and all(set(item) == {"name", "position"} for item in openings)
+    for missing in ("/api/catalogue/speakeasy/nothing", "/api/catalogue/chess/openings"):
+        refused = await alice.http.get(missing)
+        assert refused.status_code == 404 and refused.json()["detail"]["code"] == "not_found"
     assert (await alice.http.get(f"/api/games/{'0' * 32}/record")).status_code == 404
     malformed = await alice.http.get("/api/games/nope/record")  # not a game id at all
     assert malformed.status_code == 422 and malformed.json()["detail"]["code"] == "bad_request"

@@ -128,7 +128,7 @@ async def _status_of(server: Server, rest: bytes) -> int:
 async def test_summaries_and_refused_sockets_keep_nothing_in_memory(server: Server) -> None:
     alice, stranger = server.player(), server.player()
     rooms = [await alice.create_room() for _ in range(8)]
-    await stranger.http.get("/api/setups/openings")
+    await stranger.http.get("/api/catalogue")
     for room in rooms:
         assert (await stranger.http.get(f"/api/rooms/{room['room_id']}")).status_code == 200
         url = server.base.replace("http://", "ws://") + f"/ws/rooms/{room['room_id']}"

@@ -13,7 +13,7 @@ async def test_strangers_and_bad_watch_tokens_are_refused(server: Server) -> Non
     room_id = table.room["room_id"]
     ws_base = server.base.replace("http://", "ws://")
     stranger = server.player()
-    await stranger.http.get("/api/setups/openings")
+    await stranger.http.get("/api/catalogue")
     frame, code = await refused_socket(f"{ws_base}/ws/rooms/{room_id}", stranger.cookie)
     assert frame["code"] == "not_player" and code == 1008
     frame, code = await refused_socket(f"{ws_base}/ws/rooms/{room_id}", None)

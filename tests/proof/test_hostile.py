@@ -321,7 +321,7 @@ async def test_authorization_refusals(server: Server) -> None:
 
     # Replaying someone else's credentials.
     mallory = server.player()
-    await mallory.http.get("/api/setups/openings")
+    await mallory.http.get("/api/catalogue")
     forged = sign_guest("another-secret-of-16+chars", alice.cookie.split(".")[0])  # type: ignore[union-attr]
     tampered = alice.cookie[:-1] + ("0" if alice.cookie[-1] != "0" else "1")  # type: ignore[index]
     for cookie in (forged, tampered, mallory.cookie, "", "x" * 500):

@@ -96,7 +96,7 @@ async def test_no_secret_reaches_a_log_line(debug_server: tuple[str, Path]) -> N
         await watcher.events_until(table.version)
         # Bob's browser loses its cookie and takes his chair back with his secret.
         bob.http.cookies.clear()
-        await bob.http.get("/api/setups/openings")
+        await bob.http.get("/api/catalogue")
         rejoined = await bob.http.post(
             f"/api/rooms/{room['room_id']}/rejoin", json={"secret": claimed.json()["rejoin_secret"]}
         )

@@ -479,7 +479,7 @@ class Run:
     async def play(self) -> RunResult:
         for who in WHO:
             player = Browser(self.lane.base)
-            await player.http.get("/api/setups/openings")  # mints the guest cookie
+            await player.http.get("/api/catalogue")  # mints the guest cookie
             self.players[who] = player
         try:
             async with self.seeds.lock:

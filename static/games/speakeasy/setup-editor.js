@@ -28,7 +28,7 @@ export class SetupEditor {
     this.placement = this.loadDraft() || emptyPlacement();
     this.own = new Set(setupSquares(this.side));
     if (!openingsCache) {
-      openingsCache = this.api("GET", "/api/setups/openings").catch(() => []);
+      openingsCache = this.api("GET", "/api/catalogue/speakeasy/openings").catch(() => []);
     }
     openingsCache.then((list) => {
       this.openings = Array.isArray(list) ? list : [];
