@@ -10,6 +10,7 @@
 
 import { ApiError, api, rejoinSecret, rejoinSeat } from "./api.js";
 import { fetchCatalogue } from "./catalogue.js";
+import { RoomChat } from "./chat.js";
 import { Clocks, tickClocks } from "./clocks.js";
 import { TurnCues } from "./cues.js";
 import { loadGameModule } from "./game-loader.js";
@@ -54,6 +55,7 @@ const R = {
 };
 
 const cues = new TurnCues($("cues"));
+const chat = new RoomChat($("chat"), (frame) => (R.socket ? R.socket.send(frame) : null));
 
 // ---------------------------------------------------------------- the shell's view of the room
 
@@ -121,6 +123,7 @@ function connect() {
   R.socket = new GameSocket(`${proto}//${location.host}/ws/rooms/${encodeURIComponent(R.roomId)}${query}`, {
     frame: (msg) => enqueue(() => onFrame(msg)),
     status: onStatus,
+    opened: () => chat.reconnected(),
   });
   R.socket.connect();
 }
@@ -185,11 +188,14 @@ async function onFrame(msg) {
       return renderShell();
     case "fairness":
       return keepCommitment(msg.game_id || R.gameId, msg);
+    case "chat":
+      return chat.line(msg);
     case "ack":
+      if (chat.answer(msg)) return;
       R.commands.delete(msg.id);
       return;
     case "error":
-      return onError(msg);
+      return chat.answer(msg) ? undefined : onError(msg);
     default:
   }
 }
@@ -210,6 +216,8 @@ async function onWelcome(msg) {
   $("loading").hidden = true;
   $("lobby").hidden = true;
   $("game").hidden = false;
+  const names = { seatName: (s) => R.game.seatName(s), seatColour: (s) => R.game.seatColour(s) };
+  chat.welcome(msg, { roomId: R.roomId, seat: mine(), players: players(), bots: bots(), names, v2: R.v2 });
   renderShell();
 }
 

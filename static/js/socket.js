@@ -15,7 +15,10 @@ export const PONG_WITHIN = 15_000;
 export const newId = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 10);
 
 export class GameSocket {
-  /** hooks: frame(msg) for every frame but pong; status("connecting"|"open"|"lost"|"fatal", reason). */
+  /**
+   * hooks: frame(msg) for every frame but pong; status("connecting"|"open"|"lost"|"fatal", reason);
+   * opened() (optional) once a new connection said hello.
+   */
   constructor(url, hooks) {
     this.url = url;
     this.hooks = hooks;
@@ -50,6 +53,7 @@ export class GameSocket {
       this.lastFrameAt = Date.now();
       ws.send(JSON.stringify({ type: "hello", last_version: this.lastVersion, game_id: this.gameId }));
       for (const frame of this.pending.values()) ws.send(JSON.stringify(frame));
+      this.hooks.opened?.(); // a new connection: what the server keeps per connection is gone
     };
     ws.onmessage = (e) => {
       if (ws !== this.ws) return;
