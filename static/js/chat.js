@@ -8,20 +8,20 @@
 //
 // A player can mute another seat: the server stops sending that seat's lines on this
 // connection, and the panel hides that seat's lines from the history. Mutes are kept in
-// localStorage per room and sent again on every new connection and after every welcome. They
-// are kept relative to the player's own seat: every chair moves one seat on at a rematch,
-// so "the seat after mine" is still the same person in the next game.
+// localStorage per room (chat-mutes.js) and sent again on every new connection and after
+// every welcome.
 //
 // Laptop: a panel in the side column that fills the height left over (collapsible). Phone:
 // a drawer over the bottom of the page, opened from a small button; closed by default.
 
 import { fetchCatalogue } from "./catalogue.js";
+import { bubble, speaker } from "./chat-icons.js";
+import { Mutes } from "./chat-mutes.js";
 import { lang, onLangChange, t } from "./i18n.js";
 
 export const MAX_LENGTH = 500; // the server's limit (app/ws/messages.py, Chat.text)
 const NARROW = "(max-width: 860px)";
 const NOTE_MS = 6000;
-const muteKey = (roomId) => `speakeasy.chat.muted.${roomId}`;
 const EMPTY = { players: "chat.emptyPlayers", spectators: "chat.emptySpectators" }; // else private
 
 function el(tag, cls, text) {
@@ -29,23 +29,6 @@ function el(tag, cls, text) {
   if (cls) node.className = cls;
   if (text !== undefined) node.textContent = text;
   return node;
-}
-
-function loadMutes(roomId) {
-  try {
-    const data = JSON.parse(localStorage.getItem(muteKey(roomId)) || "[]");
-    return new Set(Array.isArray(data) ? data.filter(Number.isInteger) : []);
-  } catch {
-    return new Set();
-  }
-}
-
-function keepMutes(roomId, offsets) {
-  try {
-    localStorage.setItem(muteKey(roomId), JSON.stringify([...offsets].sort()));
-  } catch {
-    // storage refused: the mutes last for this page
-  }
 }
 
 let privateFromCatalogue = null; // name -> bool, fetched once when the welcome does not say
@@ -75,7 +58,7 @@ export class RoomChat {
     this.gameName = "";
     this.privateChannels = false;
     this.lines = []; // {channel, from, text, at}: the lines of our channels, oldest first
-    this.muted = new Set(); // muted seats, as offsets from ours (see the top of this file)
+    this.mutes = new Mutes();
     this.channel = "players";
     this.unread = new Map(); // channel -> count
     this.sending = new Map(); // command id -> {kind: "chat", text, channel} | {kind: "mute"}
@@ -107,7 +90,7 @@ export class RoomChat {
         }
       });
     }
-    this.muted = seat === null ? new Set() : loadMutes(roomId);
+    this.mutes.load(roomId, seat, players);
     this.lines = (Array.isArray(msg.chat) ? msg.chat : []).filter(validLine).map(lineOf);
     if (!this.channels().includes(this.channel)) this.channel = this.channels()[0];
     this.unread.clear();
@@ -172,29 +155,17 @@ export class RoomChat {
     return this.otherSeats().some((s) => !this.bots[s]) || this.lines.length > 0;
   }
 
-  offsetOf(seat) {
-    return (seat - this.seat + this.players) % this.players;
-  }
-
-  isMuted(seat) {
-    return this.seat !== null && seat !== this.seat && this.muted.has(this.offsetOf(seat));
-  }
-
   hiddenSender(from) {
-    return Number.isInteger(from) && this.isMuted(from);
+    return this.mutes.has(from);
   }
 
   sendMutes() {
-    if (this.seat === null || !this.v2) return;
-    for (const seat of this.otherSeats()) {
-      if (this.isMuted(seat)) this.command({ type: "mute", seat, muted: true }, { kind: "mute" });
-    }
+    if (!this.v2) return;
+    for (const seat of this.mutes.seats()) this.command({ type: "mute", seat, muted: true }, { kind: "mute" });
   }
 
   setMuted(seat, muted) {
-    if (muted) this.muted.add(this.offsetOf(seat));
-    else this.muted.delete(this.offsetOf(seat));
-    keepMutes(this.roomId, this.muted);
+    this.mutes.set(seat, muted);
     this.command({ type: "mute", seat, muted }, { kind: "mute" });
     this.render();
   }
@@ -306,8 +277,8 @@ export class RoomChat {
     this.arrow.setAttribute("aria-hidden", "true");
     this.toggle.append(bubble(), this.title, this.caption, this.badge, this.arrow);
     this.toggle.addEventListener("click", () => this.setOpen(!this.isOpen()));
-    this.mutes = el("span", "chat-mutes");
-    head.append(this.toggle, this.mutes);
+    this.muteBox = el("span", "chat-mutes");
+    head.append(this.toggle, this.muteBox);
 
     this.jump = el("button", "primary small chat-jump");
     this.jump.type = "button";
@@ -462,12 +433,12 @@ export class RoomChat {
   }
 
   renderMutes() {
-    const box = this.mutes;
+    const box = this.muteBox;
     box.replaceChildren();
     const seats = this.seat === null ? [] : this.otherSeats().filter((s) => !this.bots[s]);
     box.hidden = !seats.length;
     for (const seat of seats) {
-      const muted = this.isMuted(seat);
+      const muted = this.mutes.has(seat);
       const name = this.names.seatName(seat);
       const b = el("button", "secondary small chat-mute");
       b.append(speaker(muted), el("span", "chat-mute-name", name));
@@ -487,40 +458,6 @@ export class RoomChat {
     this.count.textContent = `${n}/${MAX_LENGTH}`;
     this.count.classList.toggle("over", n > MAX_LENGTH);
   }
-}
-
-const SVG = "http://www.w3.org/2000/svg";
-
-/** A speech bubble: the closed drawer's button on a phone. */
-function bubble() {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("class", "chat-icon");
-  svg.setAttribute("aria-hidden", "true");
-  const path = document.createElementNS(SVG, "path");
-  path.setAttribute("d", "M4 4h16a1.5 1.5 0 0 1 1.5 1.5v10A1.5 1.5 0 0 1 20 17H10l-5 4v-4H4a1.5 1.5 0 0 1-1.5-1.5v-10A1.5 1.5 0 0 1 4 4z");
-  path.setAttribute("fill", "currentColor");
-  svg.append(path);
-  return svg;
-}
-
-/** A loudspeaker, struck through when muted (drawn: no emoji font is needed). */
-function speaker(muted) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 16 16");
-  svg.setAttribute("class", "chat-mute-icon");
-  svg.setAttribute("aria-hidden", "true");
-  const body = document.createElementNS(SVG, "path");
-  body.setAttribute("d", "M2 6h3l4-3v10l-4-3H2z");
-  body.setAttribute("fill", "currentColor");
-  const tail = document.createElementNS(SVG, "path");
-  tail.setAttribute("d", muted ? "M11 5.5l4 5M15 5.5l-4 5" : "M11.5 5.5q2 2.5 0 5M13.5 3.5q4 4.5 0 9");
-  tail.setAttribute("fill", "none");
-  tail.setAttribute("stroke", "currentColor");
-  tail.setAttribute("stroke-width", "1.5");
-  tail.setAttribute("stroke-linecap", "round");
-  svg.append(body, tail);
-  return svg;
 }
 
 function validLine(l) {

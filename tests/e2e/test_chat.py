@@ -317,3 +317,37 @@ def test_private_tabs_when_announced_and_the_servers_refusal(
     # The players' channel still works (a second later: the refused line used the second).
     say(alice, "psst")
     expect(bob.page.locator("#chat-log")).to_contain_text("psst")
+
+
+def test_a_mute_follows_the_person_across_a_rematch(server: str, browser: Browser) -> None:
+    """Seats change hands at a rematch (every chair moves one seat on): bob's mute of alice
+    is kept relative to his own seat, so in the next game it names alice's new seat."""
+    alice = open_player(browser, "alice", viewport=LAPTOP)
+    bob = open_player(browser, "bob", viewport=LAPTOP)
+    invite, _ = create_room(alice, server)
+    enter_room(alice)
+    bob.page.goto(invite)
+    expect(bob.page.locator("#chat")).to_be_visible()
+    before = alice.seat
+    bob.page.locator(f'#chat .chat-mute[data-seat="{before}"]').click()
+    for person in (alice, bob):
+        person.page.get_by_role("button", name="Random").click()
+        person.page.locator("#setup-ready").click()
+    expect(bob.page.locator("body")).to_have_attribute("data-phase", "play", timeout=20_000)
+    bob.page.once("dialog", lambda d: d.accept())
+    bob.page.get_by_role("button", name="Resign").click()
+    alice.page.get_by_role("button", name="Rematch").click()
+    sent_before = len(bob.sent)
+    bob.page.get_by_role("button", name="Accept the rematch").first.click()
+    expect(bob.page.locator("body")).to_have_attribute("data-phase", "setup")
+    expect(alice.page.locator("body")).not_to_have_attribute("data-seat", before)
+    after = alice.seat
+    mute = bob.page.locator(f'#chat .chat-mute[data-seat="{after}"]')
+    expect(mute).to_have_attribute("aria-pressed", "true")
+    bob.page.wait_for_timeout(300)  # the server has the mute before alice speaks
+    again = mute_frames(bob, sent_before)
+    assert again and all(f["seat"] == int(after) and f["muted"] is True for f in again), again
+    say(alice, "new game, new seat")
+    expect(alice.page.locator("#chat-log")).to_contain_text("new game, new seat")
+    settle(bob)
+    assert not received(bob, "new game, new seat"), "the mute stayed on the old seat"
