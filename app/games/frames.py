@@ -145,6 +145,7 @@ def game_payload(room: RoomInfo) -> dict[str, Any]:
         "title": entry.title,
         "client_module": entry.client_module,
         "players": room.players,
+        "private_channels": entry.private_channels,
     }
 
 

@@ -163,6 +163,7 @@ async def game_catalogue() -> list[CatalogueGame]:
             option_schema=dict(found.option_schema),
             bot_levels=list(found.bot_levels),
             client_module=found.client_module,
+            private_channels=found.private_channels,
         )
         for found in entries()
     ]

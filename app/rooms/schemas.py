@@ -83,6 +83,7 @@ class CatalogueGame(BaseModel):
     option_schema: dict[str, Any]
     bot_levels: list[str]
     client_module: str
+    private_channels: bool
 
 
 class RoomCreated(BaseModel):
