@@ -10,6 +10,7 @@ are exactly the lines of the engine's text export.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -43,7 +44,12 @@ def run_probe(request: dict[str, Any]) -> dict[str, Any]:
             pytest.fail("node is needed for the client tests")
         pytest.skip("node is not installed")
     done = subprocess.run(
-        [NODE, str(PROBE)], input=json.dumps(request), capture_output=True, text=True, timeout=120, check=False
+        [NODE, str(PROBE)],
+        input=json.dumps(request),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     answer: dict[str, Any] = json.loads(done.stdout)
@@ -76,7 +82,9 @@ def games() -> list[tuple[list[State], State]]:
 
 
 def test_the_shipped_data_pack_is_the_engines() -> None:
-    assert run_probe({})["dataSame"], "static/games/prohibition/data.json differs from engine/prohibition/data.json"
+    assert run_probe({})["dataSame"], (
+        "static/games/prohibition/data.json differs from engine/prohibition/data.json"
+    )
     shipped = (ROOT / "static/games/prohibition/data.json").read_bytes()
     assert shipped == (ROOT / "engine/prohibition/data.json").read_bytes()
 
@@ -85,7 +93,8 @@ def street_of(a: str, b: str) -> str | None:
     ia, ib = INTER_INDEX[a], INTER_INDEX[b]
     for s, ends in enumerate(STREET_ENDS):
         if set(ends) == {ia, ib}:
-            return STREET_IDS[s]
+            name: str = STREET_IDS[s]
+            return name
     return None
 
 
@@ -106,7 +115,7 @@ def check_truck_chain(view: dict[str, Any], text: str, chain: list[str]) -> None
     ends = [STREET_IDS[s] for s in range(len(STREET_IDS)) if INTER_INDEX[chain[0]] in STREET_ENDS[s]]
     assert start in ends, (text, start, chain)
     used = [start]
-    for v, w in zip(chain, chain[1:], strict=False):
+    for v, w in itertools.pairwise(chain):
         s = street_of(v, w)
         assert s is not None, (text, chain)
         used.append(s)
@@ -125,7 +134,7 @@ def check_walk(view: dict[str, Any], text: str, walk: list[str]) -> None:
     assert len(set(walk)) == len(walk)
     trucks = {tr["street"] for tr in view["trucks"] if tr["street"]}
     others = {c["at"] for k, c in view["characters"].items() if k != char and c["at"]}
-    for v, w in zip(walk, walk[1:], strict=False):
+    for v, w in itertools.pairwise(walk):
         s = street_of(v, w)
         assert s is not None and s not in trucks, (text, walk)
         assert w not in others, (text, walk)

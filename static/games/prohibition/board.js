@@ -9,8 +9,8 @@ import { buildingOnStreet, capacityOf, cornerColours, startPoints } from "./city
 
 const NS = "http://www.w3.org/2000/svg";
 export const U = 100; // one block
-const TRACK = 40; // the score track's depth
-const O = 80; // where the city's north-west crossing is drawn
+const TRACK = 36; // the score track's depth
+const O = 72; // where the city's north-west crossing is drawn
 const SW = 13; // half a street's width
 export const TRACK_CELLS = 60; // squares around the board (a score of 60 or more goes round again)
 
@@ -82,30 +82,25 @@ function door(r, side) {
   return { x: r.x + r.w - th + 1, y: r.y + r.h / 2 - len / 2, width: th, height: len };
 }
 
-/** The capacity slots (and the cubes in them) along the building's long side, near its door. */
-function slots(r, b, capacity, bar) {
-  const g = el("g", { class: "slots" });
-  const size = 12;
-  const gap = 4;
+const SLOT = 13; // a cube's size in a bar
+
+/** Where a bar's capacity slots are: along the building's long side, pulled towards its door. */
+function slotSpots(r, b, capacity) {
+  const gap = 3;
   const horizontal = r.w >= r.h;
-  const total = capacity * size + (capacity - 1) * gap;
+  const total = capacity * SLOT + (capacity - 1) * gap;
   const cx = r.x + r.w / 2;
   const cy = r.y + r.h / 2;
-  // Towards the door, so the slots read as "what this door's bar holds".
   const pull = 7;
   const dx = b.door_side === "w" ? -pull : b.door_side === "e" ? pull : 0;
   const dy = b.door_side === "n" ? -pull : b.door_side === "s" ? pull : 0;
-  for (let i = 0; i < capacity; i++) {
-    const off = -total / 2 + size / 2 + i * (size + gap);
-    const x = (horizontal ? cx + off : cx) + (horizontal ? 0 : dx);
-    const y = (horizontal ? cy : cy + off) + (horizontal ? dy : 0);
-    if (bar && i < bar.count) g.append(cube(bar.colour, x, y, size));
-    else g.append(el("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, rx: 1.5, class: "slot" }));
-  }
-  return g;
+  return Array.from({ length: capacity }, (_, i) => {
+    const off = -total / 2 + SLOT / 2 + i * (SLOT + gap);
+    return horizontal ? [cx + off, cy + dy] : [cx + dx, cy + off];
+  });
 }
 
-function drawTrack(city, view, layer) {
+function drawTrack(city, layer) {
   for (let p = 0; p < TRACK_CELLS; p++) {
     const c = trackCell(city, p);
     const g = el("g", { class: `track-cell${p % 5 === 0 ? " five" : ""}` });
@@ -113,15 +108,17 @@ function drawTrack(city, view, layer) {
     g.append(el("text", { x: c.x + c.w / 2, y: c.y + c.h / 2 + 4.5, class: "track-num" }, String(p)));
     layer.append(g);
   }
-  const trucks = view.trucks || [];
-  trucks.forEach((tr, i) => {
+}
+
+function drawMarkers(city, view, layer) {
+  (view.trucks || []).forEach((tr, i) => {
     const score = Math.max(0, tr.score || 0);
     const c = trackCell(city, score % TRACK_CELLS);
     const colour = city.trucks.find((x) => x.id === tr.id)?.colour;
-    const x = c.x + c.w / 2 + (i % 2 ? 8 : -8);
-    const y = c.y + c.h / 2 + (i < 2 ? -8 : 8);
+    const x = c.x + c.w / 2 + (i % 2 ? 1 : -1) * (c.w / 4);
+    const y = c.y + c.h / 2 + (i < 2 ? -1 : 1) * (c.h / 4);
     const g = el("g", { class: "score-marker", "data-truck": tr.id, "data-score": String(score) }, title(`${tr.id}: ${score}`));
-    g.append(el("circle", { cx: x, cy: y, r: 8, fill: TRUCK_CSS[colour] || "#888" }));
+    g.append(el("circle", { cx: x, cy: y, r: 7.5, fill: TRUCK_CSS[colour] || "#888" }));
     if (score >= TRACK_CELLS) g.append(el("circle", { cx: x, cy: y, r: 11, class: "lap" }));
     layer.append(g);
   });
@@ -133,54 +130,67 @@ function drawLabels(city, layer) {
     const [x, y] = pointOf(city, i.id);
     if (i.y === 0) {
       const col = i.id.replace(/\d+$/, "");
-      layer.append(el("text", { x, y: TRACK + 17, class: "coord" }, col));
-      layer.append(el("text", { x, y: W - TRACK - 7, class: "coord" }, col));
+      layer.append(el("text", { x, y: TRACK + 16, class: "coord" }, col));
+      layer.append(el("text", { x, y: W - TRACK - 5, class: "coord" }, col));
     }
     if (i.x === 0) {
       const row = i.id.replace(/^\D+/, "");
-      layer.append(el("text", { x: TRACK + 11, y: y + 5, class: "coord" }, row));
-      layer.append(el("text", { x: W - TRACK - 11, y: y + 5, class: "coord" }, row));
+      layer.append(el("text", { x: TRACK + 9, y: y + 5, class: "coord" }, row));
+      layer.append(el("text", { x: W - TRACK - 9, y: y + 5, class: "coord" }, row));
     }
   }
 }
 
-function drawBuildings(city, view, state, t, layer) {
-  const specials = view.specials || {};
-  const closed = new Set(view.closed || []);
-  const bars = view.bars || {};
+/** The buildings as printed: shape, door, the distillery's still, a private bar's tile, the
+ * empty capacity slots. Returns {slot: {group, rect, spots}} for the dynamic layers. */
+function drawBuildings(city, specials, layer) {
+  const out = new Map();
   for (const b of city.buildings.values()) {
     const r = buildingRect(b);
     const tileId = specials[b.id];
     const tile = tileId ? city.tiles.get(tileId) : null;
     const kind = tile ? (tile.kind === "distillery" ? "distillery" : `private pv-${tile.colour}`) : "bar";
-    const cls = ["building", kind];
-    if (closed.has(b.id)) cls.push("closed");
-    if (state.deliverTo.has(b.id)) cls.push("deliverable");
-    const g = el("g", { class: cls.join(" "), "data-building": b.id });
-    const name = tile ? `${tileId} (${b.id})` : b.id;
-    const bar = bars[b.id];
-    const what = bar ? `${name}: ${bar.count} ${t(`pz.cube.${bar.colour}`)}` : name;
-    g.append(title(what));
+    const g = el("g", { class: `building ${kind}`, "data-building": b.id });
+    g.append(title(tile ? `${tileId} (${b.id})` : b.id));
     g.append(el("rect", { x: r.x, y: r.y, width: r.w, height: r.h, rx: 3, class: "shape" }));
     g.append(el("rect", { ...door(r, b.door_side), rx: 1.5, class: "door" }));
+    let spots = [];
     if (tile && tile.kind === "distillery") {
       const cx = r.x + r.w / 2;
       const cy = r.y + r.h / 2;
       g.append(el("circle", { cx, cy: cy - 6, r: 9, class: "still" }));
       g.append(el("text", { x: cx, y: cy + 17, class: "tile-id" }, tileId));
     } else {
-      g.append(slots(r, b, capacityOf(city, b.id, specials), bar));
+      spots = slotSpots(r, b, capacityOf(city, b.id, specials));
+      for (const [x, y] of spots) g.append(el("rect", { x: x - SLOT / 2, y: y - SLOT / 2, width: SLOT, height: SLOT, rx: 1.5, class: "slot" }));
       if (tile) {
         const horizontal = r.w >= r.h;
-        const tx = horizontal ? r.x + r.w / 2 : r.x + r.w / 2;
         const ty = horizontal ? (b.door_side === "n" ? r.y + r.h - 4 : r.y + 11) : r.y + 12;
-        g.append(el("text", { x: tx, y: ty, class: "tile-id small" }, tileId));
+        g.append(el("text", { x: r.x + r.w / 2, y: ty, class: "tile-id small" }, tileId));
       }
     }
-    if (closed.has(b.id)) {
-      g.append(el("path", { d: `M${r.x + 5} ${r.y + 5} L${r.x + r.w - 5} ${r.y + r.h - 5} M${r.x + r.w - 5} ${r.y + 5} L${r.x + 5} ${r.y + r.h - 5}`, class: "closed-mark" }));
-    }
+    out.set(b.id, { group: g, rect: r, spots });
     layer.append(g);
+  }
+  return out;
+}
+
+/** What changes in the bars: their cubes, the Closed tiles, the bars a delivery may go to. */
+function drawBars(city, view, state, built, layer, t) {
+  const closed = new Set(view.closed || []);
+  const bars = view.bars || {};
+  for (const [slot, { group, rect: r, spots }] of built) {
+    group.classList.toggle("closed", closed.has(slot));
+    group.classList.toggle("deliverable", state.deliverTo.has(slot));
+    const bar = bars[slot];
+    if (bar && bar.count) {
+      const g = el("g", { class: "bar-cubes", "data-bar": slot }, title(`${slot}: ${bar.count} ${t(`pz.cube.${bar.colour}`)}`));
+      spots.slice(0, bar.count).forEach(([x, y]) => g.append(cube(bar.colour, x, y, SLOT)));
+      layer.append(g);
+    }
+    if (closed.has(slot)) {
+      layer.append(el("path", { d: `M${r.x + 5} ${r.y + 5} L${r.x + r.w - 5} ${r.y + r.h - 5} M${r.x + r.w - 5} ${r.y + 5} L${r.x + 5} ${r.y + r.h - 5}`, class: "closed-mark", "data-closed": slot }));
+    }
   }
 }
 
@@ -272,23 +282,24 @@ function drawCharacters(city, view, layer, t) {
   }
 }
 
-function drawTargets(city, state, layer) {
+/** The legal places on the map: a gold glow under the pieces, a hit area over them. */
+function drawTargets(city, state, glowLayer, hitLayer) {
   for (const [key, texts] of state.targets) {
     const [kind, id] = [key.slice(0, 1), key.slice(2)];
     const cls = `target-spot${state.selected === key ? " selected" : ""}${texts.some((x) => x.includes("=")) ? " deliver" : ""}`;
-    const common = { class: cls, "data-key": key, tabindex: "0", role: "button", "aria-label": state.labelOf(key) };
+    const hit = { class: `${cls} hit-area`, "data-key": key, tabindex: "0", role: "button", "aria-label": state.labelOf(key) };
     if (kind === "s") {
       const [a, b] = city.streets.get(id).ends.map((e) => pointOf(city, e));
-      const g = el("g", common);
-      g.append(el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "glow" }));
-      g.append(el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "hit" }));
-      layer.append(g);
+      glowLayer.append(el("g", { class: cls, "data-glow": key }, el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "glow" })));
+      // A rectangle, not a thick line: a line's box has no width, and the street must be a
+      // place to click on, with the crossings at its ends left free.
+      const [x0, x1, y0, y1] = [Math.min(a[0], b[0]), Math.max(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[1], b[1])];
+      const box = x1 > x0 ? { x: x0 + 12, y: y0 - 17, width: x1 - x0 - 24, height: 34 } : { x: x0 - 17, y: y0 + 12, width: 34, height: y1 - y0 - 24 };
+      hitLayer.append(el("g", hit, el("rect", { ...box, rx: 6, class: "hit" })));
     } else if (kind === "i") {
       const [x, y] = pointOf(city, id);
-      const g = el("g", common);
-      g.append(el("circle", { cx: x, cy: y, r: 19, class: "glow" }));
-      g.append(el("circle", { cx: x, cy: y, r: 24, class: "hit" }));
-      layer.append(g);
+      glowLayer.append(el("g", { class: cls, "data-glow": key }, el("circle", { cx: x, cy: y, r: 19, class: "glow" })));
+      hitLayer.append(el("g", hit, el("circle", { cx: x, cy: y, r: 24, class: "hit" })));
     }
   }
 }
@@ -303,25 +314,38 @@ function drawPaths(city, paths, layer) {
 /**
  * Draw the whole table into `svg`. `state`: {targets: Map key → [action strings],
  * selected: key|null, deliverTo: Set of building slots, labelOf(key) → words, paths: [{kind,
- * points, names}]}.
+ * points, names}]}. What is printed on the board (the track, the streets, the buildings, the
+ * crossings, the coordinates) is drawn once per layout and language; the pieces, the cubes,
+ * the tiles and the gold choices are drawn again each time.
  */
 export function drawBoard(svg, city, view, state, t) {
   const W = boardSize(city);
-  svg.setAttribute("viewBox", `0 0 ${W} ${W}`);
-  svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", t("pz.board.label"));
-  const layers = ["track", "streets", "buildings", "crossings", "labels", "paths", "trucks", "chars", "targets"].map((name) => el("g", { class: `layer-${name}` }));
-  const [track, streets, buildings, crossings, labels, paths, trucks, chars, targets] = layers;
-  svg.replaceChildren(el("rect", { x: 0, y: 0, width: W, height: W, rx: 14, class: "table" }), ...layers);
-  drawTrack(city, view, track);
-  drawStreets(city, streets);
-  drawBuildings(city, view, state, t, buildings);
-  drawCrossings(city, view, crossings, t);
-  drawLabels(city, labels);
-  drawPaths(city, state.paths || [], paths);
-  drawTrucks(city, view, state, t, trucks);
-  drawCharacters(city, view, chars, t);
-  drawTargets(city, state, targets);
+  const specials = view.specials || {};
+  const layout = (view.options || {}).layout || "standard";
+  const key = JSON.stringify([layout, specials, t("pz.board.label"), t("pz.charShort.N")]);
+  let printed = svg.__pzPrinted;
+  if (!printed || printed.key !== key) {
+    svg.setAttribute("viewBox", `0 0 ${W} ${W}`);
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", t("pz.board.label"));
+    const names = ["track", "markers", "streets", "buildings", "bars", "crossings", "labels", "glows", "paths", "trucks", "chars", "targets"];
+    const layers = Object.fromEntries(names.map((name) => [name, el("g", { class: `layer-${name}` })]));
+    svg.replaceChildren(el("rect", { x: 0, y: 0, width: W, height: W, rx: 14, class: "table" }), ...Object.values(layers));
+    drawTrack(city, layers.track);
+    drawStreets(city, layers.streets);
+    const built = drawBuildings(city, specials, layers.buildings);
+    drawCrossings(city, view, layers.crossings, t);
+    drawLabels(city, layers.labels);
+    printed = svg.__pzPrinted = { key, layers, built };
+  }
+  const { layers, built } = printed;
+  for (const name of ["markers", "bars", "glows", "paths", "trucks", "chars", "targets"]) layers[name].replaceChildren();
+  drawMarkers(city, view, layers.markers);
+  drawBars(city, view, state, built, layers.bars, t);
+  drawPaths(city, state.paths || [], layers.paths);
+  drawTrucks(city, view, state, t, layers.trucks);
+  drawCharacters(city, view, layers.chars, t);
+  drawTargets(city, state, layers.glows, layers.targets);
 }
 
 /** The building slots a legal delivery goes into. */

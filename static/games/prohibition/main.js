@@ -21,7 +21,7 @@ import { TRUCK_CSS, deliveryBars, drawBoard, pointOf, streetSpot } from "./board
 import { cutTurns, turnSentences, sentence } from "./chronicle.js";
 import { buildCity, streetBetween } from "./city.js";
 import { animateCharacter, animateTruck, dropIn, flash } from "./motion.js";
-import { actionGroups, h, renderDecision, renderHand, renderLast, renderLog, renderTable, renderTrucks, truckChip } from "./panels.js";
+import { actionGroups, h, renderDecision, renderHand, renderLast, renderLog, renderTable, renderTrucks } from "./panels.js";
 import { characterPath, truckPath } from "./paths.js";
 import { STRINGS } from "./strings.js";
 
@@ -66,6 +66,7 @@ class ProhibitionTable {
     this.sending = null; // {text, legal}: an action sent, until the legal list changes
     this.selected = null; // a map key with several legal actions, waiting for a choice
     this.paths = { truck: null, char: null };
+    this.pending = { moves: [], events: [], timer: null, frame: 0 };
 
     this.svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     this.svg.id = "board";
@@ -108,6 +109,7 @@ class ProhibitionTable {
   // ------------------------------------------------------------ the interface
 
   render(view) {
+    this.cancelPending();
     this.view = view;
     this.history = Array.isArray(view.history) ? [...view.history] : this.history;
     this.sending = null;
@@ -129,8 +131,30 @@ class ProhibitionTable {
       if (m.kind === "truck") this.paths.truck = { kind: "truck", points: m.points.map(([x, y]) => [x, y]), names: m.names };
       if (m.kind === "char") this.paths.char = { kind: "char", points: m.points, names: m.names };
     }
-    this.draw();
-    this.animate(moves, evt);
+    this.pending.moves.push(...moves);
+    if (evt) this.pending.events.push(evt);
+    this.scheduleDraw();
+  }
+
+  /**
+   * The events of one action come one frame each, with the same view: draw once for them
+   * (at the next animation frame, or soon after in a background tab), then animate.
+   */
+  scheduleDraw() {
+    if (this.pending.timer) return;
+    const flush = () => {
+      cancelAnimationFrame(this.pending.frame);
+      clearTimeout(this.pending.timer);
+      this.pending.timer = null;
+      const { moves, events } = this.pending;
+      this.pending.moves = [];
+      this.pending.events = [];
+      if (!this.view) return;
+      this.draw();
+      this.animate(moves, events);
+    };
+    this.pending.frame = requestAnimationFrame(flush);
+    this.pending.timer = setTimeout(flush, 120);
   }
 
   error() {
@@ -187,7 +211,14 @@ class ProhibitionTable {
     this.draw();
   }
 
+  cancelPending() {
+    cancelAnimationFrame(this.pending.frame);
+    clearTimeout(this.pending.timer);
+    this.pending = { moves: [], events: [], timer: null, frame: 0 };
+  }
+
   destroy() {
+    this.cancelPending();
     this.svg.removeEventListener("click", this.onClick);
     this.svg.removeEventListener("keydown", this.onKey);
     this.container.replaceChildren();
@@ -322,10 +353,9 @@ class ProhibitionTable {
     const turnLine = (turn) => ({
       truck: turn.truck,
       label: t("pz.turnLabel", { round: turn.round, slot: turn.slot, truck: "" }).trim(),
-      chip: turn.truck ? truckChip(city, t, turn.truck) : null,
       text: turnSentences(t, city, turn, v).join("; "),
     });
-    const setupLines = setup.map((e) => ({ truck: "", label: t("pz.setupLabel"), chip: null, text: sentence(t, city, e, v) })).filter((l) => l.text);
+    const setupLines = setup.map((e) => ({ truck: "", label: t("pz.setupLabel"), text: sentence(t, city, e, v) })).filter((l) => l.text);
     const turnLines = turns.map(turnLine).filter((l) => l.text);
     return { setupLines, turnLines, ntrucks: (v.trucks || []).length || 1 };
   }
@@ -337,12 +367,12 @@ class ProhibitionTable {
     renderDecision(this.actBox, city, t, this.decision(legal));
     const { setupLines, turnLines, ntrucks } = this.lines();
     const recent = turnLines.length ? turnLines.slice(-ntrucks).reverse() : setupLines.slice(-4).reverse();
-    renderLast(this.lastBox, t, recent);
+    renderLast(this.lastBox, city, t, recent);
     const handlers = (prefix) => new Map(legal.filter((x) => x.startsWith(prefix)).map((x) => [x, () => this.send(x)]));
     renderHand(this.handBox, city, t, v, handlers("pick "));
     renderTable(this.tableBox, city, t, v, handlers("load "));
     renderTrucks(this.trucksBox, city, t, v, { mine: this.myTrucks(), seatOf: (tr) => this.seatName(tr.player) });
-    renderLog(this.logBox, t, [...turnLines].reverse().concat([...setupLines].reverse()));
+    renderLog(this.logBox, city, t, [...turnLines].reverse().concat([...setupLines].reverse()));
   }
 
   // ------------------------------------------------------------ animation
@@ -403,19 +433,21 @@ class ProhibitionTable {
     return out;
   }
 
-  animate(moves, evt) {
+  animate(moves, events) {
     for (const m of moves) {
       if (m.kind === "truck") animateTruck(this.svg, m.id, m.points);
       else if (m.kind === "char") animateCharacter(this.svg, m.id, m.points);
       else if (m.kind === "truck-drop") dropIn(this.svg.querySelector(`.truck[data-truck="${m.id}"]`));
       else if (m.kind === "char-drop") dropIn(this.svg.querySelector(`.char[data-char="${m.id}"]`));
     }
-    const act = String(evt?.a || "");
-    if (act.startsWith("take ")) flash(this.svg.querySelector(`.truck[data-truck="${act.split(" ")[2]}"]`), "#e5484d");
-    const go = parseAction(act);
-    if (go && go.kind === "go" && go.count) {
-      const slot = this.city.buildingAtDoor.get(go.street);
-      if (slot) flash(this.svg.querySelector(`[data-building="${slot}"]`));
+    for (const evt of events) {
+      const act = String(evt?.a || "");
+      if (act.startsWith("take ")) flash(this.svg.querySelector(`.truck[data-truck="${act.split(" ")[2]}"]`), "#e5484d");
+      const go = parseAction(act);
+      if (go && go.kind === "go" && go.count) {
+        const slot = this.city.buildingAtDoor.get(go.street);
+        if (slot) flash(this.svg.querySelector(`[data-building="${slot}"]`));
+      }
     }
   }
 }

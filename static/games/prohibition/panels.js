@@ -86,6 +86,8 @@ export function renderDecision(box, city, t, model) {
             type: "button",
             class: `pz-action secondary small${a.selected ? " selected" : ""}${a.deliver ? " deliver" : ""}`,
             dataset: { action: a.text },
+            "aria-label": a.aria && a.aria !== a.label ? a.aria : null,
+            title: a.aria && a.aria !== a.label ? a.aria : null,
             disabled: model.sending,
             onclick: () => model.choose(a.text),
           },
@@ -100,31 +102,52 @@ export function renderDecision(box, city, t, model) {
   box.replaceChildren(...parts);
 }
 
-/** The groups of buttons for the legal list (in the panel's order). */
+/**
+ * The groups of buttons for the legal list (in the panel's order): deliveries in full words,
+ * drives and character moves as short "→ D3-D4" buttons under a heading (their full words
+ * are their accessible names), then the rest.
+ */
 export function actionGroups(city, t, ordered, specials, selectedTexts) {
-  const groups = { deliver: [], go: [], char: [], other: [] };
+  const groups = new Map([["deliver", []], ["go", []]]);
+  for (const c of city.charIds) groups.set(`char-${c}`, []);
+  groups.set("other", []);
   for (const text of ordered) {
     const act = parseAction(text);
-    const item = { text, label: actionLabel(t, city, text, specials), selected: selectedTexts.has(text), deliver: Boolean(act && act.count) };
-    if (act && act.kind === "go") groups[act.count ? "deliver" : "go"].push(item);
-    else if (act && (act.kind === "placeChar" || act.kind === "moveChar")) groups.char.push(item);
-    else groups.other.push(item);
+    const full = actionLabel(t, city, text, specials);
+    const item = { text, label: full, aria: full, selected: selectedTexts.has(text), deliver: Boolean(act && act.count) };
+    if (act && act.kind === "go" && act.count) groups.get("deliver").push(item);
+    else if (act && act.kind === "go") groups.get("go").push({ ...item, label: t("pz.short.go", { street: act.street }) });
+    else if (act && (act.kind === "placeChar" || act.kind === "moveChar")) {
+      groups.get(`char-${act.char}`).push({ ...item, label: t(act.kind === "placeChar" ? "pz.short.placeChar" : "pz.short.moveChar", { at: act.at }) });
+    } else groups.get("other").push(item);
   }
-  const hasMap = groups.deliver.length + groups.go.length + groups.char.length > 0;
-  return [
-    { kind: "deliver", title: t("pz.actGroup.deliver"), actions: groups.deliver },
-    { kind: "go", title: t("pz.actGroup.go"), actions: groups.go },
-    { kind: "char", title: "", actions: groups.char },
-    { kind: "other", title: hasMap ? t("pz.actGroup.other") : "", actions: groups.other },
-  ];
+  const onMap = [...groups].some(([kind, items]) => kind !== "other" && items.length);
+  return [...groups].map(([kind, actions]) => ({
+    kind,
+    actions,
+    title: kind === "deliver" ? t("pz.actGroup.deliver") : kind === "go" ? t("pz.actGroup.go") : kind.startsWith("char-") ? t(`pz.charShort.${kind.slice(5)}`) : onMap ? t("pz.actGroup.other") : "",
+  }));
+}
+
+/** One line of the log: "12.2", the truck, what it did. */
+function logLine(city, t, line) {
+  return h(
+    "li",
+    { dataset: { truck: line.truck || "" } },
+    h("span", { class: "pz-turn-label" }, line.label),
+    " ",
+    line.truck ? truckChip(city, t, line.truck) : null,
+    " ",
+    h("span", { class: "pz-words" }, line.text),
+  );
 }
 
 /** What just happened: the latest turns in words, newest first. */
-export function renderLast(box, t, lines) {
+export function renderLast(box, city, t, lines) {
   const head = h("h2", {}, t("pz.sec.last"));
   const list = h("ol", { class: "pz-last", id: "pz-last" });
   if (!lines.length) list.append(h("li", { class: "pz-none" }, t("pz.last.none")));
-  for (const line of lines) list.append(h("li", { dataset: { truck: line.truck || "" } }, h("span", { class: "pz-turn-label" }, line.label), " ", line.chip || "", " ", h("span", { class: "pz-words" }, line.text)));
+  for (const line of lines) list.append(logLine(city, t, line));
   box.replaceChildren(head, list);
 }
 
@@ -139,6 +162,13 @@ export function renderTable(box, city, t, view, loads) {
   const diceRow = h("div", { class: "pz-row" }, h("span", { class: "pz-label" }, t("pz.dice")), diceFaces(city, t, view.dice));
   if (view.dice && view.active) diceRow.append(h("span", { class: "pz-muted" }, t("pz.diceFor", { truck: truckName(t, city, view.active) })));
   parts.push(diceRow);
+  // Each character's last contacts (it may not end its next action touching them again).
+  for (const c of city.characters) {
+    const touched = view.characters?.[c.id]?.last_contact || [];
+    if (view.characters?.[c.id]?.at && touched.length) {
+      parts.push(h("p", { class: "pz-muted pz-contact" }, t("pz.lastContact", { char: t(`pz.charShort.${c.id}`), trucks: touched.map((tr) => truckName(t, city, tr)).join(", ") })));
+    }
+  }
   const off = city.characters.filter((c) => !view.characters?.[c.id]?.at).map((c) => charName(t, c.id));
   if (off.length && view.phase !== "place" && view.phase !== "pick") parts.push(h("p", { class: "pz-muted" }, t("pz.offBoard", { chars: off.join(", ") })));
 
@@ -184,7 +214,7 @@ export function renderTrucks(box, city, t, view, { mine = [], seatOf }) {
       "div",
       { class: "pz-truck-head" },
       truckChip(city, t, tr.id),
-      h("span", { class: "pz-muted" }, seatOf(tr)),
+      seatOf(tr) !== truckName(t, city, tr.id) ? h("span", { class: "pz-muted" }, seatOf(tr)) : null,
       tags.length ? h("span", { class: "pz-tag" }, tags.join(" · ")) : null,
       h("span", { class: "pz-score", title: t("pz.truck.score") }, String(tr.score ?? 0)),
     );
@@ -213,7 +243,9 @@ export function renderHand(box, city, t, view, picks) {
   const priv = view.private;
   box.hidden = !priv;
   if (!priv) return box.replaceChildren();
-  const parts = [h("h2", {}, t("pz.sec.hand"))];
+  // Once the game is over every deal is public: then they are the deals, not "your cards".
+  const over = Boolean(view.result);
+  const parts = [h("h2", {}, t(over ? "pz.sec.deals" : "pz.sec.hand"))];
   const dealt = Object.entries(priv.dealt || {});
   if (!dealt.some(([, cards]) => cards.length)) parts.push(h("p", { class: "pz-muted" }, t("pz.hand.none")));
   for (const [truck, cards] of dealt) {
@@ -223,7 +255,7 @@ export function renderHand(box, city, t, view, picks) {
     for (const card of cards) {
       const action = `pick ${truck} ${card}`;
       const legal = picks.has(action);
-      const note = picked ? (picked === card ? t("pz.hand.picked") : t("pz.hand.back")) : "";
+      const note = picked ? (picked === card ? t(over ? "pz.hand.pickedBy" : "pz.hand.picked") : t("pz.hand.back")) : "";
       row.append(cardFace(city, t, card, { note, state: picked === card ? "picked" : picked ? "returned" : "", action, label: legal ? actionLabel(t, city, action, view.specials) : "", onClick: legal ? () => picks.get(action)() : null }));
     }
     parts.push(h("h3", {}, t("pz.hand.dealt", { truck: truckName(t, city, truck) })), row);
@@ -232,9 +264,9 @@ export function renderHand(box, city, t, view, picks) {
 }
 
 /** The whole log, newest first: {label, chip, text} lines. */
-export function renderLog(box, t, lines) {
+export function renderLog(box, city, t, lines) {
   const head = h("h2", {}, t("pz.sec.log"));
   const list = h("ol", { class: "pz-log", id: "pz-log", reversed: true });
-  for (const line of lines) list.append(h("li", {}, h("span", { class: "pz-turn-label" }, line.label), " ", line.chip || "", " ", h("span", { class: "pz-words" }, line.text)));
+  for (const line of lines) list.append(logLine(city, t, line));
   box.replaceChildren(head, list);
 }
