@@ -64,6 +64,21 @@ def choose_prohibition(page: Page, base: str, seats: list[str]) -> None:
     expect(page.locator('input[name="preset"][value="rulebook"]')).to_be_checked()
 
 
+_BAR_BOXES = """() => {
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return {x: r.x, y: r.y, width: r.width, height: r.height};
+  };
+  const out = {};
+  document.querySelectorAll(".player").forEach((bar, i) => {
+    out[`bar ${i}`] = box(bar);
+    const clock = bar.querySelector(".clock");
+    if (clock) out[`clock ${i}`] = box(clock);
+  });
+  return out;
+}"""
+
+
 def assert_fits(player: Player, players: int) -> None:
     """The board and every seat's bar (with its clock) inside the window; on a laptop nothing
     scrolls but the side column."""
@@ -76,15 +91,15 @@ def assert_fits(player: Player, players: int) -> None:
     assert page.evaluate("window.scrollY") == 0
     board = page.locator("#board").bounding_box()
     assert board is not None
-    boxes = {"board": board}
     bars = page.locator(".player")
     expect(bars).to_have_count(players)
     for i in range(players):
-        for what, loc in ((f"bar {i}", bars.nth(i)), (f"clock {i}", bars.nth(i).locator(".clock"))):
-            expect(loc).to_be_visible()
-            box = loc.bounding_box()
-            assert box is not None
-            boxes[what] = box
+        expect(bars.nth(i).locator(".clock")).to_be_visible()
+    # Measured in one go in the page: the bars are drawn again with every frame the bots'
+    # moves bring, and a box read element by element can belong to a bar already replaced.
+    boxes = {"board": board, **page.evaluate(_BAR_BOXES)}
+    for i in range(players):
+        assert f"bar {i}" in boxes and f"clock {i}" in boxes, sorted(boxes)
     for what, box in boxes.items():
         assert box["x"] >= 0 and box["y"] >= 0, (width, height, what, box)
         assert box["x"] + box["width"] <= width + 0.5, (width, height, what, box)
