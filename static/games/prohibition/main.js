@@ -49,6 +49,13 @@ function loadStylesheet() {
 
 const SETUP_PHASES = new Set(["place", "pick"]);
 
+/** Words ended with a full stop, with a capital first when `capital` ("" stays ""). */
+function closed(text, capital = false) {
+  if (!text) return "";
+  const start = capital ? `${text[0].toUpperCase()}${text.slice(1)}` : text;
+  return /[.!?]$/.test(start) ? start : `${start}.`;
+}
+
 /** Mount Prohibition (ctx: static/games/README.md). */
 export function mount(container, ctx) {
   loadStylesheet();
@@ -124,7 +131,9 @@ class ProhibitionTable {
       this.history.sort((a, b) => a.n - b.n);
     }
     if (view) this.view = { ...view, history: undefined };
-    if (this.sending && JSON.stringify(this.view.legal || []) !== this.sending.legal) this.sending = null;
+    // What was sent is done with once the seat's own action comes back, or the choices changed.
+    const own = evt && Number.isInteger(evt.by) && evt.by === this.view.seat;
+    if (this.sending && (own || JSON.stringify(this.view.legal || []) !== this.sending.legal)) this.sending = null;
     if (this.selected && !this.targets().has(this.selected)) this.selected = null;
     const moves = before && view ? this.changes(before, this.view, evt) : [];
     for (const m of moves) {
@@ -353,9 +362,9 @@ class ProhibitionTable {
     const turnLine = (turn) => ({
       truck: turn.truck,
       label: t("pz.turnLabel", { round: turn.round, slot: turn.slot, truck: "" }).trim(),
-      text: turnSentences(t, city, turn, v).join("; "),
+      text: closed(turnSentences(t, city, turn, v).join("; ")),
     });
-    const setupLines = setup.map((e) => ({ truck: "", label: t("pz.setupLabel"), text: sentence(t, city, e, v) })).filter((l) => l.text);
+    const setupLines = setup.map((e) => ({ truck: "", label: t("pz.setupLabel"), text: closed(sentence(t, city, e, v), true) })).filter((l) => l.text);
     const turnLines = turns.map(turnLine).filter((l) => l.text);
     return { setupLines, turnLines, ntrucks: (v.trucks || []).length || 1 };
   }
