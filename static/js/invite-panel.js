@@ -11,7 +11,7 @@ export function renderInvite(box, roomId, state, waitingFor) {
     box.hidden = true;
     return;
   }
-  if (box.hidden || !box.childElementCount) renderLinks(box, roomId, { canRenew: true });
+  if (box.hidden || !box.childElementCount) renderLinks(box, roomId, { canRenew: true, players: state.players });
   const waiting = box.querySelector(".waiting") || document.createElement("p");
   waiting.className = "waiting";
   waiting.textContent = state.players === 2 ? t("room.waitingOpponent") : t("room.waitingPlayers", { n: waitingFor });

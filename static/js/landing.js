@@ -129,7 +129,7 @@ function showCreated() {
   if (!created) return;
   form.hidden = true;
   $("created").hidden = false;
-  renderLinks($("links"), created.room_id, { canRenew: false });
+  renderLinks($("links"), created.room_id, { canRenew: false, players: created.players });
   $("enter").href = created.room_url;
   $("invite-url")?.focus();
 }
@@ -152,7 +152,7 @@ form.addEventListener("submit", async (e) => {
       { game: g.name, players, preset: data.get("preset"), timeControl: c ? { initial: c[0] * 60, increment: c[1] } : null, spectators: data.get("spectators") === "on", bots },
       catalogue.v2,
     );
-    created = await api("POST", "/api/rooms", body);
+    created = { ...(await api("POST", "/api/rooms", body)), players };
     keepRejoinSecret(created.room_id, created.rejoin_secret);
     rememberLinks(created.room_id, { invite_url: created.invite_url, watch_url: created.watch_url });
     if (!created.invite_url) location.assign(created.room_url);

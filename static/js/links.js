@@ -58,12 +58,15 @@ function linkRow(label, url, id, help) {
   return row;
 }
 
-/** Fill `container` with the links we know for this room (and a way to make a new invite). */
-export function renderLinks(container, roomId, { canRenew = true } = {}) {
+/**
+ * Fill `container` with the links we know for this room (and a way to make a new invite).
+ * `players`: the room's number of seats (one opponent to invite, or several players).
+ */
+export function renderLinks(container, roomId, { canRenew = true, players = 2 } = {}) {
   const links = loadLinks(roomId) || {};
   container.replaceChildren();
   const h = document.createElement("h2");
-  h.textContent = t("invite.title");
+  h.textContent = t(players > 2 ? "invite.titlePlayers" : "invite.title");
   container.append(h);
   if (links.invite_url) {
     container.append(linkRow(t("invite.link"), links.invite_url, "invite-url", t("invite.help")));
@@ -81,7 +84,7 @@ export function renderLinks(container, roomId, { canRenew = true } = {}) {
     renew.addEventListener("click", async () => {
       const { invite_url } = await api("POST", `/api/rooms/${encodeURIComponent(roomId)}/invite`);
       rememberLinks(roomId, { invite_url });
-      renderLinks(container, roomId, { canRenew });
+      renderLinks(container, roomId, { canRenew, players });
     });
     container.append(renew);
   }
