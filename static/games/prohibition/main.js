@@ -87,7 +87,6 @@ class ProhibitionTable {
 
     const box = (id, cls) => h("section", { id, class: `pz-panel ${cls}` });
     this.actBox = box("pz-act", "pz-act");
-    this.actBox.setAttribute("aria-live", "polite");
     this.lastBox = box("pz-last-box", "pz-last-box");
     this.lastBox.setAttribute("aria-live", "polite");
     this.handBox = box("pz-hand", "pz-hand-box");
@@ -376,12 +375,18 @@ class ProhibitionTable {
     renderDecision(this.actBox, city, t, this.decision(legal));
     const { setupLines, turnLines, ntrucks } = this.lines();
     const recent = turnLines.length ? turnLines.slice(-ntrucks).reverse() : setupLines.slice(-4).reverse();
-    renderLast(this.lastBox, city, t, recent);
+    // Told again only when something new happened (the box is read out as it changes).
+    const lastKey = JSON.stringify([t("pz.sec.last"), recent]);
+    if (lastKey !== this.lastKey) renderLast(this.lastBox, city, t, recent);
+    this.lastKey = lastKey;
     const handlers = (prefix) => new Map(legal.filter((x) => x.startsWith(prefix)).map((x) => [x, () => this.send(x)]));
     renderHand(this.handBox, city, t, v, handlers("pick "));
     renderTable(this.tableBox, city, t, v, handlers("load "));
     renderTrucks(this.trucksBox, city, t, v, { mine: this.myTrucks(), seatOf: (tr) => this.seatName(tr.player) });
-    renderLog(this.logBox, city, t, [...turnLines].reverse().concat([...setupLines].reverse()));
+    const log = [...turnLines].reverse().concat([...setupLines].reverse());
+    const logKey = JSON.stringify([t("pz.sec.log"), log.length, log[0]]);
+    if (logKey !== this.logKey) renderLog(this.logBox, city, t, log);
+    this.logKey = logKey;
   }
 
   // ------------------------------------------------------------ animation
