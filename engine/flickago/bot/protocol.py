@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any, TextIO
 
+from engine.botprotocol import error_line, refuse, serve_lines
 from engine.errors import GameError
 from engine.flickago.bot import decide
 from engine.flickago.bot.levels import level_named
@@ -33,13 +34,13 @@ class Session:
         try:
             request = json.loads(line)
         except json.JSONDecodeError as exc:
-            return _error(f"not JSON: {exc.msg}")
+            return error_line(f"not JSON: {exc.msg}")
         if not isinstance(request, dict) or not isinstance(request.get("view"), dict):
-            return _error('a request is {"view": {...}, "history": [...], "side": "w"|"b"}')
+            return error_line('a request is {"view": {...}, "history": [...], "side": "w"|"b"}')
         try:
             return json.dumps(action_text(self._decide(request)))
         except (GameError, ValueError, KeyError, TypeError, IndexError) as exc:
-            return _error(str(exc) or type(exc).__name__)
+            return error_line(str(exc) or type(exc).__name__)
 
     def _decide(self, request: dict[str, Any]) -> dict[str, Any]:
         view = request["view"]
@@ -57,25 +58,11 @@ class Session:
         return decide(view, self.level, seed, self.budget)
 
 
-def _error(message: str) -> str:
-    return json.dumps({"error": message})
-
-
 def run_protocol(stdin: TextIO, stdout: TextIO, level: str = "normal", seed: int = 0) -> int:
     """Answer every request line of ``stdin`` on ``stdout`` until end of input; exit code."""
     try:
         level_named(level)
     except GameError as exc:
-        stdout.write(_error(str(exc)) + "\n")
-        stdout.flush()
-        return 2
+        return refuse(stdout, str(exc))
     session = Session(level, seed)
-    for line in stdin:
-        if not line.strip():
-            continue
-        try:
-            stdout.write(session.answer(line) + "\n")
-            stdout.flush()
-        except BrokenPipeError:
-            return 0
-    return 0
+    return serve_lines(stdin, stdout, session.answer)

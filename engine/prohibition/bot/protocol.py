@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any, TextIO
 
+from engine.botprotocol import error_line, refuse, serve_lines
 from engine.prohibition.bot import decide, level_named
 
 
@@ -29,13 +30,13 @@ class Session:
         try:
             request = json.loads(line)
         except json.JSONDecodeError as exc:
-            return _error(f"not JSON: {exc.msg}")
+            return error_line(f"not JSON: {exc.msg}")
         if not isinstance(request, dict) or not isinstance(request.get("view"), dict):
-            return _error("a request is an object with a 'view' object")
+            return error_line("a request is an object with a 'view' object")
         try:
             return json.dumps(self._decide(request))
         except (ValueError, KeyError, TypeError, IndexError) as exc:
-            return _error(str(exc) or type(exc).__name__)
+            return error_line(str(exc) or type(exc).__name__)
 
     def _decide(self, request: dict[str, Any]) -> str:
         view = dict(request["view"])
@@ -51,25 +52,11 @@ class Session:
         return decide(view, self.level, seed=self.seed * 1_000_003 + self.games)
 
 
-def _error(message: str) -> str:
-    return json.dumps({"error": message})
-
-
 def run_protocol(stdin: TextIO, stdout: TextIO, level: str = "normal", seed: int | None = None) -> int:
     """Answer every request line of ``stdin`` on ``stdout`` until end of input; exit code."""
     try:
         level_named(level)
     except ValueError as exc:
-        stdout.write(_error(str(exc)) + "\n")
-        stdout.flush()
-        return 2
+        return refuse(stdout, str(exc))
     session = Session(level, seed)
-    for line in stdin:
-        if not line.strip():
-            continue
-        try:
-            stdout.write(session.answer(line) + "\n")
-            stdout.flush()
-        except BrokenPipeError:
-            return 0
-    return 0
+    return serve_lines(stdin, stdout, session.answer)

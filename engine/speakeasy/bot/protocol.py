@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any, TextIO
 
+from engine.botprotocol import error_line, refuse, serve_lines
 from engine.speakeasy.bot import decide
 from engine.speakeasy.notation import parse_position
 from engine.speakeasy.pieces import SIDE_LETTERS
@@ -36,17 +37,17 @@ class Session:
         try:
             request = json.loads(line)
         except json.JSONDecodeError as exc:
-            return _error(f"not JSON: {exc.msg}")
+            return error_line(f"not JSON: {exc.msg}")
         if not isinstance(request, dict):
-            return _error("a request is a JSON object")
+            return error_line("a request is a JSON object")
         try:
             if "setup" in request:
                 return self._setup(request)
             if "view" in request:
                 return self._move(request)
         except (ValueError, KeyError, TypeError, IndexError) as exc:
-            return _error(str(exc) or type(exc).__name__)
-        return _error("a request holds 'setup' or 'view'")
+            return error_line(str(exc) or type(exc).__name__)
+        return error_line("a request holds 'setup' or 'view'")
 
     def _setup(self, request: dict[str, Any]) -> str:
         side = request["setup"]
@@ -93,10 +94,6 @@ class Session:
         return self.seed * 1_000_003 + self.games * 2 + SIDE_LETTERS.index(side)
 
 
-def _error(message: str) -> str:
-    return json.dumps({"error": message})
-
-
 def run_protocol(
     stdin: TextIO,
     stdout: TextIO,
@@ -110,16 +107,6 @@ def run_protocol(
     try:
         level_named(level)
     except ValueError as exc:
-        stdout.write(_error(str(exc)) + "\n")
-        stdout.flush()
-        return 2
+        return refuse(stdout, str(exc))
     session = Session(level, seed, options)
-    for line in stdin:
-        if not line.strip():
-            continue
-        try:
-            stdout.write(session.answer(line) + "\n")
-            stdout.flush()
-        except BrokenPipeError:
-            return 0
-    return 0
+    return serve_lines(stdin, stdout, session.answer)
