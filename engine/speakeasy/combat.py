@@ -11,16 +11,19 @@ from engine.speakeasy.state import ATTACKER, DEFENDER, NEITHER
 def survivor(attacker: int, defender: int, babe_survives: bool) -> str:
     """``ATTACKER``, ``DEFENDER`` or ``NEITHER`` for two piece kinds.
 
-    Moving onto the Speakeasy is an attacker win (the game ends). With ``babe_survives``
-    (the Lu Zhan Qi preset) a Babe attacked by anything but a Kid stays and the attacker is
-    removed: the spec's letter, which includes an attacking FBI agent.
+    Moving onto the Speakeasy is an attacker win (the game ends). A Kid removes a Babe and
+    survives; an FBI agent and a Babe remove each other (under ``babe_survives`` too, as a
+    bomb meets a landmine in Lu Zhan Qi); any other attacker and the Babe both go, or, with
+    ``babe_survives`` (the Lu Zhan Qi preset), the attacker goes and she stays (spec §6, §8).
     """
     if defender == SPEAKEASY:
         return ATTACKER
     if defender == BABE:
         if attacker == KID:
             return ATTACKER
-        return DEFENDER if babe_survives else NEITHER
+        if attacker == FBI or not babe_survives:
+            return NEITHER
+        return DEFENDER
     if attacker == FBI or defender == FBI:
         return NEITHER
     if attacker == KID:

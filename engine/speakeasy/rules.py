@@ -22,7 +22,9 @@ class RuleOptions:
     bar_exit: bool = _option(True, "Pieces may leave a bar (else a piece on a bar never moves again).")
     fbi_front_row: bool = _option(True, "The FBI may start on the front rank (6 for South, 7 for North).")
     babe_survives: bool = _option(
-        False, "A Babe attacked by anything but a Kid stays and the attacker is removed."
+        False,
+        "A Babe attacked by anything but a Kid or an FBI agent stays and the attacker is removed"
+        " (a Kid removes her; an FBI agent and she both go).",
     )
     reveal_on_combat: bool = _option(
         True, "Both faces of a combat are shown to all (else referee mode: only who was removed)."

@@ -174,3 +174,35 @@ def test_without_history_only_the_board_is_used() -> None:
     assert all(mask & ALL_KINDS for mask in beliefs.allowed)
     kinds = assign(beliefs, random.Random(0))
     assert len(kinds) == len(beliefs.allowed)
+
+
+def _after_fbi_meets_babe(seed: int, attacker_side: int) -> State:
+    """The first state of a random Lu Zhan Qi game right after an FBI agent of
+    ``attacker_side`` attacked a Babe."""
+    before = None
+    for state in random_states(seed, "luzhanqi", plies=400):
+        last = state.last_entry()
+        if before is not None and last is not None and last.survivor is not None:
+            kinds = before.board[last.frm] & 15, before.board[last.to] & 15
+            if last.side == attacker_side and kinds == (FBI, BABE):
+                return state
+        before = state
+    raise AssertionError(f"seed {seed}: no FBI agent attacked a Babe")
+
+
+def test_referee_mode_an_fbi_agent_and_a_babe_both_go() -> None:
+    """Spec section 8 (``luzhanqi``): an FBI agent attacking a Babe removes both. The bot's
+    combat knowledge follows: when its Babe and the attacker both go, the attacker can only
+    have been an FBI agent; when its FBI agent and the defender both go, she may be a Babe."""
+    state = _after_fbi_meets_babe(10, attacker_side=1)
+    last = state.last_entry()
+    assert last is not None and last.survivor == "none"
+    beliefs = from_view(SPEAKEASY.view(state, 0))
+    fallen = beliefs.combats[-1]
+    assert not fallen.own_attacks and fallen.own_kind == BABE
+    assert beliefs.allowed[fallen.opp_id] == 1 << FBI
+    state = _after_fbi_meets_babe(24, attacker_side=0)
+    beliefs = from_view(SPEAKEASY.view(state, 0))
+    fallen = beliefs.combats[-1]
+    assert fallen.own_attacks and fallen.own_kind == FBI
+    assert BABE in kinds_of(beliefs.allowed[fallen.opp_id])

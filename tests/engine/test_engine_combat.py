@@ -21,7 +21,7 @@ def spec_survivor(att: str, dfn: str, babe_survives: bool) -> str:
     """The table of spec section 6, plus the ``babe_survives`` row of section 8."""
     if dfn == "S":
         return "attacker"
-    if dfn == "B" and att != "K" and babe_survives:
+    if dfn == "B" and att not in "KF" and babe_survives:
         return "defender"
     if att in RANKED:
         if dfn in RANKED:
@@ -135,6 +135,30 @@ def test_babe_survives_kid_still_removes_her() -> None:
     assert cells_of(play(st, "a3-a4").state)["a4"] == "NB"
     st = state_of({**BASE, "a3": "s8", "a4": "nB"})
     assert "a4" not in cells_of(play(st, "a3-a4").state)
+
+
+BABE_DEFENDS = {
+    # attacker: (Speak Easy preset, Lu Zhan Qi preset): who survives an attack on a Babe
+    **{rank: ("none", "defender") for rank in RANKED},
+    "K": ("attacker", "attacker"),
+    "F": ("none", "none"),  # as a bomb meets a landmine
+}
+
+
+@pytest.mark.parametrize("preset", ["speakeasy", "luzhanqi"])
+@pytest.mark.parametrize("att", ATTACKERS)
+def test_every_attacker_against_a_babe(att: str, preset: str) -> None:
+    """Spec section 8: under ``luzhanqi`` (``babe_survives``) the Kid removes her and stays,
+    an FBI agent and the Babe both go, any other attacker goes and she stays."""
+    st = state_of({**BASE, "a3": f"s{att}", "a4": "nB"}, preset=preset)
+    tr = play(st, "a3-a4")
+    want = BABE_DEFENDS[att][preset == "luzhanqi"]
+    assert tr.events[0].data["combat"]["survivor"] == want
+    board = cells_of(tr.state)
+    assert "a3" not in board
+    # Under luzhanqi a combat is refereed: the survivor keeps his face hidden.
+    shown = "S" if preset == "speakeasy" else "s"
+    assert board.get("a4") == {"attacker": f"{shown}{att}", "defender": "nB", "none": None}[want]
 
 
 def test_reveal_on_combat_default_shows_both_faces_to_all() -> None:

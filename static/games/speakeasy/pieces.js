@@ -32,11 +32,13 @@ const ranked = (code) => /^[1-8]$/.test(code);
  */
 export function combat(attacker, defender, options = {}) {
   if (defender === "S") return "win";
-  // A Babe first: with babe_survives she stays against every attacker but the Kid, the FBI
-  // agent included (the spec's letter, as the engine decides).
+  // A Babe first: the Kid removes her and stays; she and an FBI agent remove each other (with
+  // babe_survives too, as a bomb meets a landmine); any other attacker goes with her, or, with
+  // babe_survives, goes alone and she stays (spec §6 and §8, as the engine decides).
   if (defender === "B") {
     if (attacker === "K") return "attacker";
-    return options.babe_survives ? "defender" : "none";
+    if (attacker === "F" || !options.babe_survives) return "none";
+    return "defender";
   }
   if (attacker === "F" || defender === "F") return "none";
   if (attacker === "K") return defender === "K" ? "none" : "defender";
