@@ -35,6 +35,9 @@ class Settings(BaseSettings):
     invite_ttl_seconds: int = 7 * 24 * 3600
     grace_seconds: int = 60
     """How long an opponent must be gone before the other player may claim the win."""
+    offload_seconds: float = 30.0
+    """Longest an action's heavy work (a simulated shot, capped by its game) may take in the
+    worker pool, queueing included, before the action is refused as ``unavailable``."""
     replay_limit: int = 200
     """At most this many missed events are replayed on reconnect; older gets a resync."""
     max_frame_bytes: int = 16 * 1024

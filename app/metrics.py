@@ -30,6 +30,13 @@ class Metrics:
             buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
             registry=self.registry,
         )
+        self.offload_latency = Histogram(
+            "speakeasy_offload_seconds",
+            "Time an action's heavy work (a simulated shot) took in the worker pool, queueing included",
+            ["game"],
+            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0),
+            registry=self.registry,
+        )
         self.conflicts = Counter(
             "speakeasy_conflicts", "Commands that lost a race and were retried", registry=self.registry
         )

@@ -20,7 +20,7 @@ Seats are ``0 .. players-1``. A viewer is a seat, :data:`SPECTATOR` (public fact
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, Literal, TypeVar
 
@@ -190,6 +190,18 @@ class Transition(Generic[S]):
 EXTERNAL_ENDINGS: Final = frozenset({"resign", "agreement", "timeout", "abandon", "aborted"})
 
 
+@dataclass(frozen=True)
+class Offload:
+    """Heavy, pure work an action needs before it can be applied (a physics simulation):
+    ``run(job)`` computes what :meth:`Game.apply_offloaded` takes. ``run`` is a module-level
+    function and ``job`` and its answer are picklable, so a server can run it in a worker
+    process, off its event loop; the work must be deterministic (the same bytes in any
+    process) and bounded (the game caps it)."""
+
+    job: Any
+    run: Callable[[Any], Any]
+
+
 class Game(ABC, Generic[S]):
     """A rulebook. Subclasses implement the abstract methods; the rest is shared."""
 
@@ -234,6 +246,16 @@ class Game(ABC, Generic[S]):
     def apply(self, state: S, seat: int, action: Mapping[str, Any]) -> Transition[S]:
         """Apply ``action`` for ``seat``; raise a :class:`engine.errors.GameError` and change
         nothing when it is malformed, illegal, out of turn or after the end."""
+
+    def offload(self, state: S, seat: int, action: Mapping[str, Any]) -> Offload | None:
+        """The heavy work ``action`` needs, or ``None`` (the default) when :meth:`apply` is
+        cheap. Checks the action as :meth:`apply` would, raising the same errors."""
+        return None
+
+    def apply_offloaded(self, state: S, seat: int, action: Mapping[str, Any], computed: Any) -> Transition[S]:
+        """Apply ``action`` with ``computed``, what ``offload(...).run(job)`` returned.
+        Equal to :meth:`apply` (which does the work itself)."""
+        raise NotImplementedError(f"{self.name} offloads no work")
 
     @abstractmethod
     def default_action(self, state: S, seat: int) -> dict[str, Any] | None:

@@ -25,7 +25,7 @@ from app.errors import AppError
 from app.games.runtime import LoadedGame, Offers, RoomInfo
 from app.games.store import LogEntry
 from app.ws.messages import Abort, Act, Claim, Command, DrawAccept, DrawDecline, DrawOffer, Rematch, Resign
-from engine.core import Event, Result, Transition, WithdrawReason
+from engine.core import Event, Offload, Result, Transition, WithdrawReason
 from engine.errors import GameError, GameOver, NotYourTurn
 from engine.rng import new_seed
 
@@ -46,6 +46,19 @@ class Change:
     def then(self, other: Change) -> Change:
         """This change followed by ``other`` (computed from this one's ``after``)."""
         return Change(other.after, self.entries + other.entries, other.next_game)
+
+
+@dataclass(frozen=True, slots=True)
+class Offloaded:
+    """What an action's offloaded work (:meth:`engine.core.Game.offload`) computed, for one
+    exact game row: after any other change to the game it must be computed again."""
+
+    game_id: str
+    seq: int
+    computed: Any
+
+    def fits(self, game: LoadedGame) -> bool:
+        return (self.game_id, self.seq) == (game.id, game.seq)
 
 
 def engine_error(error: GameError) -> AppError:
@@ -147,10 +160,19 @@ def _withdraw(
 
 
 def _apply(
-    game: LoadedGame, seat: int, action: Mapping[str, Any], kind: str, client_id: str | None, now: int
+    game: LoadedGame,
+    seat: int,
+    action: Mapping[str, Any],
+    kind: str,
+    client_id: str | None,
+    now: int,
+    offloaded: Offloaded | None = None,
 ) -> Change:
     try:
-        transition = game.rules.apply(game.state, seat, action)
+        if offloaded is not None and offloaded.fits(game):
+            transition = game.rules.apply_offloaded(game.state, seat, action, offloaded.computed)
+        else:
+            transition = game.rules.apply(game.state, seat, action)
     except GameError as error:
         raise engine_error(error) from None
     entry = LogEntry(seat, kind, dict(action), client_id, transition.events, now)
@@ -183,6 +205,32 @@ def reused_id(applied_digest: str | None, command: Command) -> AppError | None:
     return AppError("id_reused", f"the action id {command.id!r} was already used for another action")
 
 
+def _checked_act(game: LoadedGame, seat: int, command: Act) -> dict[str, Any]:
+    """The action of an ``act`` command, once the game is open, it is ``seat``'s turn (or the
+    action is a response) and the version it was sent against is current."""
+    _require_open(game)
+    rules = game.rules
+    action = dict(command.action)
+    response = rules.is_response(game.state, seat, action)
+    if seat not in rules.actors(game.state) and not response:
+        raise AppError("not_your_turn", "it is not your turn")
+    if command.version is not None and command.version != game.version and not response:
+        raise AppError("stale_version", f"the game is at version {game.version}, not {command.version}")
+    return action
+
+
+def offload(game: LoadedGame, seat: int, command: Command) -> Offload | None:
+    """The heavy work ``command`` needs before :func:`plan` can apply it (a simulation), or
+    ``None``. Refuses, as :func:`plan` would, a command that could not be applied."""
+    if not isinstance(command, Act):
+        return None
+    action = _checked_act(game, seat, command)
+    try:
+        return game.rules.offload(game.state, seat, action)
+    except GameError as error:
+        raise engine_error(error) from None
+
+
 def plan(
     room: RoomInfo,
     game: LoadedGame,
@@ -191,11 +239,13 @@ def plan(
     now: int,
     gone_ms: Mapping[int, int | None],
     grace_ms: int,
+    offloaded: Offloaded | None = None,
 ) -> Change:
     """The change ``command`` from ``seat`` makes, or the refusal. ``gone_ms`` says, for
     each other seat held by a person, how long he has been disconnected (``None``:
-    connected). The log entry that carries the command's id also carries its digest."""
-    change = _plan(room, game, seat, command, now, gone_ms, grace_ms)
+    connected); ``offloaded`` is what :func:`offload`'s work computed for this game row.
+    The log entry that carries the command's id also carries its digest."""
+    change = _plan(room, game, seat, command, now, gone_ms, grace_ms, offloaded)
     digest = command_digest(command)
     entries = tuple(
         replace(entry, command_digest=digest) if entry.client_id == command.id else entry
@@ -212,6 +262,7 @@ def _plan(
     now: int,
     gone_ms: Mapping[int, int | None],
     grace_ms: int,
+    offloaded: Offloaded | None,
 ) -> Change:
     rules = game.rules
     if isinstance(command, Rematch):
@@ -220,15 +271,8 @@ def _plan(
     active = frozenset(range(game.players)) - rules.withdrawn(game.state)
     match command:
         case Act():
-            action = dict(command.action)
-            response = rules.is_response(game.state, seat, action)
-            if seat not in rules.actors(game.state) and not response:
-                raise AppError("not_your_turn", "it is not your turn")
-            if command.version is not None and command.version != game.version and not response:
-                raise AppError(
-                    "stale_version", f"the game is at version {game.version}, not {command.version}"
-                )
-            return _apply(game, seat, action, "apply", command.id, now)
+            action = _checked_act(game, seat, command)
+            return _apply(game, seat, action, "apply", command.id, now, offloaded)
         case Resign():
             return _withdraw(game, seat, "resign", command.id, seat, now)
         case Abort():

@@ -35,7 +35,7 @@ from app.clocks import Clock, GameClocks
 from app.config import Settings
 from app.errors import AppError, Conflict
 from app.games import frames, store
-from app.games.commands import Change, due, next_deadline, plan, reused_id
+from app.games.commands import Change, Offloaded, due, next_deadline, offload, plan, reused_id
 from app.games.groupcommit import GroupCommit
 from app.games.runtime import RoomRuntime
 from app.metrics import Metrics
@@ -84,6 +84,7 @@ class GameService:
         settings: Settings,
         bots: bool = True,
         executor: Executor | None = None,
+        workers: Executor | None = None,
     ) -> None:
         self.engine = engine
         self.clock = clock
@@ -93,6 +94,9 @@ class GameService:
         self._bots = bots
         self._deciders: dict[str, BotDecide] = {}
         self._executor = executor
+        self._workers = workers
+        """Where actions' heavy work runs (a shot's simulation): not the bots' pool, so a
+        player's shot never waits behind a bot's thinking."""
         self._runtimes: dict[str, RoomRuntime] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._timers: dict[str, asyncio.Task[None]] = {}
@@ -173,6 +177,7 @@ class GameService:
 
     async def _execute_locked(self, room_id: str, slot: int, command: Command) -> int:
         rechecked = False
+        offloaded: Offloaded | None = None
         for _attempt in range(_ATTEMPTS):
             runtime = await self.runtime(room_id)
             now = self.clock.now_ms()
@@ -182,9 +187,20 @@ class GameService:
                     await self._commit(runtime, forced, now)
                     continue
                 seat = runtime.game.seat_of_slot(slot)
+                if offloaded is None or not offloaded.fits(runtime.game):
+                    offloaded = await self._offload(runtime, seat, command)
+                    if offloaded is not None:
+                        now = self.clock.now_ms()  # the clocks count the work's time
                 gone = self.hub.presence.gone_by_seat(runtime.room, runtime.game, now)
                 change = plan(
-                    runtime.room, runtime.game, seat, command, now, gone, self.settings.grace_seconds * 1000
+                    runtime.room,
+                    runtime.game,
+                    seat,
+                    command,
+                    now,
+                    gone,
+                    self.settings.grace_seconds * 1000,
+                    offloaded,
                 )
                 await self._commit(runtime, change, now)
                 return change.after.version
@@ -205,6 +221,28 @@ class GameService:
                     return _acknowledged(applied, command)
                 raise error from None
         raise Conflict()
+
+    async def _offload(self, runtime: RoomRuntime, seat: int, command: Command) -> Offloaded | None:
+        """Run the heavy work ``command`` needs in a worker process, never on the event loop
+        (the room's lock is held meanwhile: its commands wait, other rooms do not). Nothing
+        is stored until the action commits with what the work computed: a server that dies
+        meanwhile has committed nothing, and the client's retry (same action id) computes it
+        again, to the same bytes."""
+        game = runtime.game
+        work = offload(game, seat, command)
+        if work is None:
+            return None
+        loop = asyncio.get_running_loop()
+        started = time.perf_counter()
+        try:
+            computed = await asyncio.wait_for(
+                loop.run_in_executor(self._workers, work.run, work.job), self.settings.offload_seconds
+            )
+        except TimeoutError:
+            raise AppError("unavailable", "the server is too busy to play that now; try again", 503) from None
+        finally:
+            self.metrics.offload_latency.labels(game.game).observe(time.perf_counter() - started)
+        return Offloaded(game.id, game.seq, computed)
 
     async def tick(self, room_id: str) -> None:
         """The server's own command: apply whatever the clocks force now."""

@@ -6,8 +6,9 @@ Actions are dicts (``engine.flickago.notation``): ``{"type": "shot", "piece", "f
 ``{"type": "text", "text": "wT3@T2 912/734"}``.
 
 A shot is simulated in :meth:`Flickago.apply`. A server that simulates in a process pool
-instead calls :meth:`Flickago.shot_job` (checks the shot; what to simulate), runs
-:func:`run_job` in the pool, then :meth:`Flickago.apply_result` with what it returned.
+instead calls :meth:`Flickago.offload` (checks the shot; what to simulate: :func:`run_job`
+of a :class:`SimJob`), runs it in the pool, then :meth:`Flickago.apply_offloaded` with what
+it returned.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core import EXTERNAL_ENDINGS, Event, Game, Result, Transition, Viewer
+from engine.core import EXTERNAL_ENDINGS, Event, Game, Offload, Result, Transition, Viewer
 from engine.errors import GameOver, InvalidAction, NotYourTurn
 from engine.flickago import match as matches
 from engine.flickago import rules, view
@@ -132,6 +133,17 @@ class Flickago(Game[Match]):
         """Apply a shot whose simulation ran elsewhere (:func:`run_job` of :meth:`shot_job`)."""
         side = self._side(state, seat)
         return self._transition(state, rules.apply_shot(state.state, side, check_action(action), result))
+
+    def offload(self, state: Match, seat: int, action: Mapping[str, Any]) -> Offload | None:
+        job = self.shot_job(state, seat, action)
+        return None if job is None else Offload(job, run_job)
+
+    def apply_offloaded(
+        self, state: Match, seat: int, action: Mapping[str, Any], computed: Any
+    ) -> Transition[Match]:
+        if not isinstance(computed, ShotResult):
+            raise InvalidAction("an offloaded Flickago action is a simulated shot")
+        return self.apply_result(state, seat, action, computed)
 
     def _transition(self, state: Match, step: rules.Step) -> Transition[Match]:
         new = advance(state, step)

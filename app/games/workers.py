@@ -1,7 +1,9 @@
-"""The worker processes the bot thinks in.
+"""The worker processes that bots think in and actions' heavy work runs in.
 
-Bot decisions are pure CPU work in Python: in threads they would hold the event loop's GIL,
-so they run in processes started with "spawn" (free of the server's loop and sockets).
+Bot decisions and simulated shots are pure CPU work in Python: in threads they would hold
+the event loop's GIL, so they run in processes started with "spawn" (free of the server's
+loop and sockets). The server keeps two pools, one for each, so a player's shot never queues
+behind a bot's thinking.
 A worker also watches its parent: if the server dies (even by SIGKILL, which runs no
 shutdown code), the worker exits instead of idling on forever.
 """
@@ -26,7 +28,7 @@ def _exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
-def bot_pool() -> ProcessPoolExecutor:
+def process_pool() -> ProcessPoolExecutor:
     """One worker per core but the one the server's event loop runs on (at least one).
     Workers start on first use."""
     return ProcessPoolExecutor(

@@ -14,8 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # pid, then kills itself with SIGKILL (no shutdown code runs).
 PARENT = """
 import os, signal
-from app.games.botpool import bot_pool
-pool = bot_pool()
+from app.games.workers import process_pool
+pool = process_pool()
 print(pool.submit(os.getpid).result(timeout=60), flush=True)
 os.kill(os.getpid(), signal.SIGKILL)
 """
