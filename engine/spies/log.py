@@ -1,0 +1,49 @@
+"""Writing the record's events (spec 15.3, 15.4): one public text and private texts per seat.
+
+Private texts are addressed to powers and go to the seat that controls each power *when the
+event happens* (14.2): a later controller of Russia never receives Russia's earlier texts.
+An event with no public text is shown as ``~`` to everyone else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from engine.spies.data import CHIT_ORDER
+from engine.spies.state import Entry, State
+
+CHANCE = "chance"
+ENGINE = "engine"
+
+
+def say(
+    state: State,
+    by: str,
+    text: str | None,
+    private: Mapping[str, str] | None = None,
+    header: str = "",
+) -> None:
+    """Append one event. ``private`` maps powers to their fuller text."""
+    seats: dict[int, str] = {}
+    for power, fuller in (private or {}).items():
+        seats[state.seat_of(power)] = fuller
+    state.log.append(Entry(by, text, seats, header or state.header))
+    state.header = ""
+
+
+def engine(state: State, text: str, private: Mapping[str, str] | None = None) -> None:
+    say(state, ENGINE, text, private)
+
+
+def secret_to(state: State, powers: Iterable[str], text: str) -> None:
+    """An event only ``powers`` may read (``= compare``, ``= face``): ``~`` for everyone else."""
+    say(state, ENGINE, None, dict.fromkeys(powers, text))
+
+
+def hand_types(state: State, power: str) -> str:
+    """The chit types of a hand in handle order, for private texts."""
+    return " ".join(f"{h}={t}" for h, t in state.hands[power])
+
+
+def sort_chits(types: Iterable[str]) -> list[str]:
+    return sorted(types, key=CHIT_ORDER.__getitem__)

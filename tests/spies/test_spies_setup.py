@@ -1,0 +1,137 @@
+"""Setup (spec section 6) and the year and turn structure (section 7)."""
+
+from __future__ import annotations
+
+import pytest
+from spies_position import SEED, play, started, texts
+
+from engine.errors import IllegalAction, NotYourTurn
+from engine.spies import pieces, rules
+from engine.spies.data import ALLOTMENTS, RANDOM_TILES_DEALT, TURN_ORDER
+
+
+def test_setup_order_and_the_decisions_it_waits_for() -> None:
+    state = rules.new_state(SEED, {}, 5)
+    assert state.decision == {"kind": "place", "power": "G", "what": "x"}
+    assert texts(state)[0] == "! setup ?" and texts(state)[1] == "! deal G ? ? ?"
+    assert state.log[1].private == {0: "! deal G " + " ".join(f"t{t}" for t in state.tiles["G"][-3:])}
+    # Every power holds its 7 own tiles and 3 random ones; its money; secrets dealt in turn order.
+    for p in TURN_ORDER:
+        assert len(state.tiles[p]) == 7 + RANDOM_TILES_DEALT and state.money[p] == ALLOTMENTS[p].money
+    assert [state.secrets[f"x{i:02d}"].original for i in (1, 7, 8, 13)] == ["G", "G", "I", "I"]
+    assert state.secrets["x33"].original is None and state.secrets["x33"].city == "MAD"
+    with pytest.raises(NotYourTurn):
+        rules.apply(state, 1, "I place x08 ROM")
+
+
+def test_secret_placement_rules() -> None:
+    state = rules.new_state(SEED, {}, 5)
+    with pytest.raises(IllegalAction, match="home territory"):
+        play(state, "G place x01 PAR")
+    state = play(state, "G place x01 BER")
+    with pytest.raises(IllegalAction, match="already holds"):
+        play(state, "G place x02 BER")
+    with pytest.raises(IllegalAction, match="secrets are placed now"):
+        play(state, "G place p02 BER")
+
+
+def _to_police(state: rules.State) -> rules.State:
+    while state.decision is not None and state.decision.get("what") == "x":
+        text = rules.default(state, min(rules.actors(state)))
+        assert text is not None
+        state = rules.apply(state, min(rules.actors(state)), text)
+    return state
+
+
+def test_police_placement_two_per_city_one_overseas_and_control() -> None:
+    state = _to_police(rules.new_state(SEED, {}, 5))
+    assert state.decision == {"kind": "place", "power": "G", "what": "p"}
+    g_units = sorted(p for p, u in state.police.items() if u.power == "G")
+    state = play(state, f"G place {g_units[0]} BER x01", f"G place {g_units[1]} BER")
+    assert state.secrets["x01"].holder == g_units[0]
+    with pytest.raises(IllegalAction, match="cannot stand"):
+        play(state, f"G place {g_units[2]} BER")
+    with pytest.raises(IllegalAction, match="cannot stand"):
+        play(state, f"G place {g_units[2]} FRA")  # no police symbol
+
+
+def test_spies_abroad_limit_and_the_default_in_the_capital() -> None:
+    state = started()
+    assert all(
+        s.city == {"G": "BER", "I": "ROM", "R": "MOS", "F": "PAR", "B": "LON"}[s.power]
+        for s in state.spies.values()
+    )
+    assert state.year == 1933 and state.active == "G"
+
+
+def test_chits_drawn_at_setup_with_fresh_handles() -> None:
+    state = started()
+    handles = [h for p in TURN_ORDER for h, _ in state.hands[p]]
+    assert handles == [f"c{i}" for i in range(1, len(handles) + 1)]
+    assert [len(state.hands[p]) for p in TURN_ORDER] == [ALLOTMENTS[p].chits for p in TURN_ORDER]
+    draw = next(e for e in state.log if e.text == "! draw G c1")
+    assert draw.private[0].startswith("! draw G c1=")
+
+
+def test_two_seats_russia_alternates_with_the_years() -> None:
+    state = started(players=2)
+    assert state.seat_of("R") == 0  # 1933: the G+I seat
+    state = _finish_year(state)
+    assert state.year == 1934 and state.seat_of("R") == 1
+
+
+def _finish_year(state: rules.State) -> rules.State:
+    year = state.year
+    while state.year == year and state.result is None:
+        seat = min(rules.actors(state))
+        text = rules.default(state, seat)
+        assert text is not None
+        state = rules.apply(state, seat, text)
+    # Through the yearly negotiation period.
+    while state.decision is not None and state.decision["kind"] == "ready":
+        seat = min(rules.actors(state))
+        text = rules.default(state, seat)
+        assert text is not None
+        state = rules.apply(state, seat, text)
+    return state
+
+
+def test_year_structure_turn_order_and_the_yearly_period() -> None:
+    state = started()
+    order = []
+    while state.year == 1933:
+        d = state.decision
+        assert d is not None
+        if d.get("power") and d["power"] not in order:
+            order.append(d["power"])
+        seat = min(rules.actors(state))
+        text = rules.default(state, seat)
+        assert text is not None
+        state = rules.apply(state, seat, text)
+    assert order == list(TURN_ORDER)
+    assert state.decision == {"kind": "ready", "waiting": [0, 1, 2, 3, 4]}
+    state = play(state, "G ready", "I ready", "R ready", "F ready")
+    assert rules.actors(state) == frozenset({4})
+    state = play(state, "B ready")
+    assert state.active == "G" and state.year == 1934
+
+
+def test_the_game_ends_after_britain_1939_with_scores() -> None:
+    state = started(players=3)
+    while state.result is None:
+        seat = min(rules.actors(state))
+        text = rules.default(state, seat)
+        assert text is not None
+        state = rules.apply(state, seat, text)
+    assert texts(state)[-6:] == ["= end 1939", *(f"= score {p} {state.scores[p]}" for p in TURN_ORDER)]
+    # Nothing happened: every original survives in its original city, filed in 1939 (x2).
+    for p in TURN_ORDER:
+        originals = [x for x in state.secrets.values() if x.original == p]
+        expected = sum(
+            pieces.secret_value(state, x.id) * (1 if pieces.is_counterspy(state, x.id) else 2)
+            for x in originals
+        )
+        assert state.scores[p] == expected
+    assert state.result is not None and state.result.scores == tuple(
+        max(state.scores[p] for p in powers) for powers in state.seats
+    )
