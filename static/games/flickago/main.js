@@ -1,0 +1,574 @@
+// Flickago in the room shell (static/js/room.js). The catalogue names this module
+// (client_module = /static/games/flickago/main.js); the interface every game module exports
+// is documented in static/games/README.md.
+//
+// The view is the engine's (engine/flickago/view.py), the same for every viewer: the pieces'
+// positions, both reserves, the flicks of each disc, the eliminated discs, the waiting
+// inspectors, whose turn, the provisional score, `legal` (the discrete choices: "^wT3",
+// "wT3@T2", "wF2", "I2>S3"), the last shot's event and the record's turns. A shot is aimed
+// by dragging back from a disc and sent as {"type": "shot", piece, from, angle, power} with
+// integer angle (tenths of a degree, board coordinates) and power (1–1000); a return as
+// {"type": "return", piece}; an inspector's star as {"type": "place", inspector, star}.
+//
+// A shot comes back as a `shot` event with the server's keyframes: every viewer plays them at
+// real speed from the moment it arrives (players and spectators in step), snaps to the rest
+// positions, shows what resolution removed, then draws the view that came with the event.
+//
+// The board (sectors, HQs, launch points, zones, stars, piece sizes, shot strength) comes
+// from the data pack, data.json beside this file: a byte copy of engine/flickago/data.json.
+
+import { enableAim } from "./aim.js";
+import { createLayers, drawAim, drawMarks, drawPieces, drawPrint, drawTrails, pieceShape, placeAt } from "./board.js";
+import { aspectOf, buildBoard, degrees, isInspector, kindOf, radius, toScreen } from "./geometry.js";
+import { h, renderAct, renderLast, renderLog, renderReserves, renderScore } from "./panels.js";
+import { pause, play, tracks, trails } from "./playback.js";
+import { breakdown } from "./scoring.js";
+import { STRINGS } from "./strings.js";
+import { choiceLabel, pieceName, sideName } from "./words.js";
+
+export const strings = STRINGS;
+
+const DATA_URL = new URL("./data.json", import.meta.url).href;
+const STYLESHEET = new URL("./flickago.css", import.meta.url).href;
+
+async function loadBoard() {
+  const answer = await fetch(DATA_URL);
+  if (!answer.ok) throw new Error(`the data pack did not load (${answer.status})`);
+  return buildBoard(await answer.json());
+}
+
+/** The board, read once from the data pack when the module loads. */
+export const BOARD = await loadBoard();
+
+function loadStylesheet() {
+  if (document.querySelector(`link[href="${STYLESHEET}"]`)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = STYLESHEET;
+  document.head.append(link);
+}
+
+const SEAT_CSS = { w: "#e9e1cd", b: "#4a4540" };
+/** How long what resolution removed is shown before the next view is drawn (ms). */
+const RESOLUTION_MS = 650;
+
+/** Mount Flickago (ctx: static/games/README.md). */
+export function mount(container, ctx) {
+  loadStylesheet();
+  return new FlickagoTable(container, ctx);
+}
+
+/** The platform's result (static/games/README.md) for the view's `result`. */
+export function platformResult(view) {
+  const r = view?.result;
+  if (!r) return null;
+  const seats = view.seats || {};
+  if (r.reason === "aborted") return { outcome: "aborted", reason: "aborted", winner: null, winners: [] };
+  const sideOfSeat = (seat) => (seats.w === seat ? "w" : "b");
+  const scores = [0, 1].map((seat) => r.score?.[sideOfSeat(seat)] ?? 0);
+  const reason = r.reason === "time" ? "timeout" : r.reason;
+  if (!r.winner) return { outcome: "draw", reason, winner: null, winners: [], scores };
+  const winner = seats[r.winner];
+  return { outcome: "win", reason, winner, winners: [winner], scores };
+}
+
+class FlickagoTable {
+  constructor(container, ctx) {
+    this.ctx = ctx;
+    this.t = ctx.t;
+    this.B = BOARD;
+    this.aspect = aspectOf(BOARD);
+    this.view = null; // the latest view
+    this.shown = null; // the view drawn on the board (behind `view` while a shot plays)
+    this.history = [];
+    this.queue = [];
+    this.pumping = false;
+    this.playing = null; // {skip} while a shot plays
+    this.skipping = false;
+    this.sending = null; // the action sent, until an event or an error comes back
+    this.selected = new Set(); // reserve discs the player chose to launch next (one per kind)
+    this.typed = { choice: "", angle: 900, power: 550, open: false };
+    this.trailPaths = [];
+    this.printKey = "";
+    this.destroyed = false;
+    this.generation = 0; // a full render starts a new one: a shot still playing is dropped
+
+    this.svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    this.svg.id = "board";
+    this.svg.classList.add("fg-board");
+    this.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    this.svg.setAttribute("role", "img");
+    this.layers = createLayers(this.svg, this.B);
+    this.readout = h("div", { class: "fg-readout", id: "fg-readout", hidden: true, "aria-live": "polite" });
+    this.oldPosition = container.style.position;
+    container.style.position = "relative";
+    container.replaceChildren(this.svg, this.readout);
+    this.container = container;
+
+    const box = (id) => h("section", { id, class: `fg-panel ${id}` });
+    this.actBox = box("fg-act");
+    this.lastBox = box("fg-last-box");
+    this.scoreBox = box("fg-score");
+    this.reserveBox = box("fg-reserves");
+    this.logBox = box("fg-log-box");
+    ctx.panel.replaceChildren(this.actBox, this.lastBox, this.scoreBox, this.reserveBox, this.logBox);
+
+    this.aimer = enableAim(this.svg, this.B, {
+      enabled: () => this.canAct(),
+      turned: () => this.turned(),
+      info: (node) => this.aimInfo(node),
+      update: (aim, info) => this.showAim(aim, info),
+      release: (shot, info) => this.shoot(shot, info),
+      cancel: () => this.showAim(null, null, true),
+    });
+    this.onClick = (e) => {
+      const star = e.target.closest?.("[data-place]");
+      if (star) this.placeOn(star.dataset.place);
+    };
+    this.onKey = (e) => {
+      if (e.key !== "Enter" && e.key !== " ") return;
+      const star = e.target.closest?.("[data-place]");
+      if (!star) return;
+      e.preventDefault();
+      this.placeOn(star.dataset.place);
+    };
+    this.svg.addEventListener("click", this.onClick);
+    this.svg.addEventListener("keydown", this.onKey);
+  }
+
+  // ------------------------------------------------------------ the interface
+
+  render(view) {
+    this.stopPlayback();
+    this.skipping = false;
+    this.view = view;
+    this.shown = view;
+    this.history = Array.isArray(view.history) ? view.history.map((turn) => ({ ...turn })) : this.history;
+    this.sending = null;
+    const last = view.last_shot;
+    this.trailPaths = last ? trails(last, null, this.launchPoint(last)) : [];
+    this.draw();
+  }
+
+  event(evt, view) {
+    if (evt) this.record(evt);
+    if (!view) return;
+    this.view = { ...view, history: undefined };
+    this.sending = null;
+    if (evt && evt.type === "shot" && !this.aimer.active()) this.readout.hidden = true;
+    this.queue.push({ evt, view: this.view });
+    this.pump();
+  }
+
+  error() {
+    this.sending = null;
+    this.showAim(null, null, true);
+    this.draw();
+  }
+
+  status(view = this.view) {
+    if (!view) return { phase: "setup", actors: [], result: null };
+    const t = this.t;
+    const result = platformResult(view);
+    if (result) return { phase: "over", actors: [], result };
+    const moves = (view.shots || 0) + (view.passes || 0);
+    if (!this.ctx.allSeated()) return { phase: "setup", actors: [], result: null, abortable: true, text: t("fg.status.waitPlayers") };
+    const actor = view.seats?.[view.to_move];
+    const out = { phase: "play", actors: Number.isInteger(actor) ? [actor] : [], result: null, abortable: moves === 0 };
+    if (this.mySide() && this.mySide() === view.to_move) {
+      out.hint = view.phase === "place_inspector" ? t("fg.hint.place", { inspector: view.waiting?.[0] ?? "" }) : t("fg.hint.shoot");
+    }
+    return out;
+  }
+
+  seatName(seat) {
+    const seats = this.view?.seats;
+    if (!seats) return this.t("landing.seat", { n: seat + 1 });
+    return sideName(this.t, seats.w === seat ? "w" : "b");
+  }
+
+  seatColour(seat) {
+    const seats = this.view?.seats;
+    if (!seats) return "var(--gold)";
+    return SEAT_CSS[seats.w === seat ? "w" : "b"];
+  }
+
+  refresh() {
+    this.printKey = "";
+    this.draw();
+  }
+
+  destroy() {
+    this.destroyed = true;
+    this.stopPlayback();
+    this.aimer.remove();
+    this.svg.removeEventListener("click", this.onClick);
+    this.svg.removeEventListener("keydown", this.onKey);
+    this.container.replaceChildren();
+    this.container.style.position = this.oldPosition;
+    this.ctx.panel.replaceChildren();
+    this.view = null;
+    this.shown = null;
+  }
+
+  // ------------------------------------------------------------ the record
+
+  /** Keep the record's turns as the engine does (engine/flickago/match.py, advance). */
+  record(evt) {
+    const { type, ...data } = evt;
+    if (type === "shot" || type === "pass") {
+      if (!this.history.some((turn) => turn.ply === data.ply && Boolean(turn.pass) === (type === "pass"))) this.history.push(data);
+      this.history.sort((a, b) => a.ply - b.ply);
+    } else if (type === "inspectors") {
+      const turn = this.history.find((x) => x.ply === data.ply && !x.pass);
+      if (turn && turn.resolution) {
+        const given = new Map((data.inspectors || []).map((entry) => [entry[0], entry]));
+        turn.resolution = { ...turn.resolution, inspectors: turn.resolution.inspectors.map((entry) => given.get(entry[0]) || entry) };
+      }
+    }
+  }
+
+  // ------------------------------------------------------------ who may do what
+
+  mySide() {
+    const seats = (this.view || this.shown)?.seats;
+    const seat = this.ctx.seat;
+    if (!seats || seat === null || seat === undefined) return null;
+    return seats.w === seat ? "w" : seats.b === seat ? "b" : null;
+  }
+
+  /** Black sees the board turned a half turn, so that he shoots from the bottom too. */
+  turned() {
+    return this.mySide() === "b";
+  }
+
+  myTurn() {
+    const v = this.view;
+    return Boolean(v && !v.result && v.phase !== "over" && this.mySide() && v.to_move === this.mySide());
+  }
+
+  /** The player may act on the board now: his turn, nothing sent, no shot playing. */
+  canAct() {
+    return this.myTurn() && !this.sending && !this.playing && !this.queue.length && this.shown === this.view;
+  }
+
+  legal() {
+    return this.canAct() && Array.isArray(this.view.legal) ? this.view.legal : [];
+  }
+
+  launchPoint(turn) {
+    if (!turn?.shot?.from) return null;
+    const p = this.B.sides[turn.side]?.points.find((x) => x.id === turn.shot.from);
+    return p ? [p.x, p.y] : null;
+  }
+
+  send(action) {
+    if (!this.canAct()) return;
+    this.sending = action;
+    this.ctx.send(action, { versioned: true });
+    this.draw();
+  }
+
+  /** A choice string or an action object from the panel. */
+  sendChoice(choice) {
+    if (typeof choice !== "string") return this.send(choice);
+    if (!this.legal().includes(choice)) return;
+    if (choice.startsWith("^")) return this.send({ type: "return", piece: choice.slice(1) });
+    if (choice.includes(">")) {
+      const [inspector, star] = choice.split(">");
+      return this.send({ type: "place", inspector, star });
+    }
+  }
+
+  placeOn(star) {
+    const choice = this.legal().find((c) => c.includes(">") && c.split(">")[1] === star);
+    if (choice) this.sendChoice(choice);
+  }
+
+  pickReserve(piece) {
+    const had = this.selected.has(piece);
+    for (const p of [...this.selected]) if (kindOf(p) === kindOf(piece)) this.selected.delete(p);
+    if (!had) this.selected.add(piece);
+    this.draw();
+  }
+
+  // ------------------------------------------------------------ aiming
+
+  aimInfo(node) {
+    const choice = node.dataset.aim;
+    if (!choice || !this.legal().some((c) => c === choice)) return null;
+    const [piece, from] = choice.split("@");
+    let x;
+    let y;
+    if (from) {
+      const p = this.B.sides[this.mySide()].points.find((q) => q.id === from);
+      if (!p) return null;
+      [x, y] = [p.x, p.y];
+    } else {
+      const at = this.shown.pos[piece];
+      if (!at) return null;
+      [x, y] = at;
+    }
+    const [sx, sy] = toScreen(this.B, x, y, this.turned());
+    return { choice, piece, from: from ?? null, x: sx, y: sy, r: radius(this.B, piece) };
+  }
+
+  showAim(aim, info, clear = false) {
+    const t = this.t;
+    drawAim(this.layers.aim, this.B, aim ? aim.drawn : null);
+    if (clear || !info) {
+      if (!this.sending) this.readout.hidden = true;
+      return;
+    }
+    const what = info.from ? t("fg.choice.launch", { piece: info.piece, point: info.from }) : t("fg.choice.reflick", { piece: info.piece });
+    const parts = [h("span", { class: "fg-readout-what" }, what)];
+    if (aim) {
+      parts.push(
+        h("span", { class: "fg-readout-num", id: "fg-angle", dataset: { angle: String(aim.angle) } }, t("fg.aim.angle", { angle: aim.angle, degrees: degrees(aim.angle) })),
+        h("span", { class: "fg-readout-num", id: "fg-power", dataset: { power: String(aim.power) } }, t("fg.aim.power", { power: aim.power })),
+        powerBar(aim.power, this.B.powerMax),
+        h("span", { class: "fg-readout-help" }, t("fg.aim.release")),
+      );
+    } else {
+      parts.push(h("span", { class: "fg-readout-help" }, t("fg.aim.pull")));
+    }
+    this.readout.replaceChildren(...parts);
+    this.readout.hidden = false;
+  }
+
+  shoot(shot, info) {
+    if (!this.canAct()) return this.showAim(null, null, true);
+    const action = { type: "shot", piece: info.piece, from: info.from, angle: shot.angle, power: shot.power };
+    this.readout.replaceChildren(
+      h("span", { class: "fg-readout-what" }, this.t("fg.aim.sent")),
+      h("span", { class: "fg-readout-num", id: "fg-angle", dataset: { angle: String(shot.angle) } }, this.t("fg.aim.angle", { angle: shot.angle, degrees: degrees(shot.angle) })),
+      h("span", { class: "fg-readout-num", id: "fg-power", dataset: { power: String(shot.power) } }, this.t("fg.aim.power", { power: shot.power })),
+    );
+    this.readout.hidden = false;
+    this.typed.choice = info.choice;
+    this.typed.angle = shot.angle;
+    this.typed.power = shot.power;
+    this.send(action);
+  }
+
+  // ------------------------------------------------------------ the shot played back
+
+  async pump() {
+    if (this.pumping) return;
+    this.pumping = true;
+    const generation = this.generation;
+    try {
+      while (this.queue.length && !this.destroyed) {
+        const item = this.queue.shift();
+        const evt = item.evt;
+        if (evt && evt.type === "shot" && this.shown) {
+          if (document.hidden || this.skipping) {
+            this.trailPaths = trails(evt, this.shown.pos, this.launchPoint(evt));
+          } else {
+            await this.playShot(evt);
+          }
+        }
+        if (this.destroyed || generation !== this.generation) return;
+        const appeared = this.appeared(this.shown, item.view);
+        this.shown = item.view;
+        if (!this.queue.length) this.skipping = false;
+        this.draw();
+        this.dropIn(appeared);
+      }
+    } finally {
+      this.pumping = false;
+    }
+    // Events that came while a dropped shot was finishing are played now.
+    if (this.queue.length && !this.destroyed) this.pump();
+  }
+
+  /** Inspectors put (back) on a star between two views: they drop in. */
+  appeared(before, after) {
+    if (!before || !after) return [];
+    return this.B.inspectors.filter((i) => after.pos?.[i] && (!before.pos?.[i] || before.pos[i][0] !== after.pos[i][0] || before.pos[i][1] !== after.pos[i][1]) && this.lastRemoved?.has(i));
+  }
+
+  dropIn(pieces) {
+    for (const piece of pieces) {
+      const node = this.layers.pieces.querySelector(`[data-piece="${piece}"]`);
+      node?.animate?.([{ opacity: 0 }, { opacity: 1 }], { duration: 450, easing: "ease-out" });
+    }
+  }
+
+  async playShot(evt) {
+    const B = this.B;
+    const before = this.shown.pos || {};
+    const launch = this.launchPoint(evt);
+    const track = tracks(B, evt, before, launch);
+    this.trailPaths = [];
+    this.aimer.cancel();
+    drawAim(this.layers.aim, B, null);
+    // While it plays, the shot is told without what came of it.
+    this.playing = { skip: () => {}, ply: evt.ply, turn: { ply: evt.ply, side: evt.side, returns: evt.returns, shot: evt.shot, applied: evt.applied } };
+    this.readout.hidden = true;
+    this.draw();
+    const layer = this.layers.pieces;
+    const nodes = new Map();
+    for (const node of layer.querySelectorAll("[data-piece]")) nodes.set(node.dataset.piece, node);
+    for (const ghost of layer.querySelectorAll("[data-ghost]")) ghost.remove();
+    if (!nodes.has(evt.shot.piece)) {
+      const node = pieceShape(B, evt.shot.piece, { flicks: 1 });
+      layer.append(node);
+      nodes.set(evt.shot.piece, node);
+    }
+    nodes.get(evt.shot.piece)?.classList.add("in-flight");
+    const turned = this.turned();
+    const run = play(track, (pos) => {
+      for (const [id, node] of nodes) {
+        const at = pos[id];
+        if (at) placeAt(B, node, at[0], at[1], turned);
+        node.classList.toggle("fg-gone", !at);
+      }
+    });
+    this.playing.skip = () => {
+      this.skipping = true;
+      run.skip();
+    };
+    this.drawLast();
+    await run.done;
+    if (this.destroyed) return;
+    // What resolution takes off: eliminated discs fade out, captures flash in their zone.
+    const removed = evt.resolution?.removed || [];
+    this.lastRemoved = new Set(removed);
+    const why = new Map((evt.resolution?.eliminated || []).map(([p, w]) => [p, w]));
+    for (const piece of removed) {
+      const node = nodes.get(piece);
+      if (!node) continue;
+      node.classList.add(why.get(piece) === "capture" || (isInspector(piece) && !evt.falls?.some(([p]) => p === piece)) ? "fg-captured" : "fg-removed");
+    }
+    if (removed.length && !this.skipping) {
+      const wait = pause(RESOLUTION_MS);
+      this.playing.skip = () => {
+        this.skipping = true;
+        wait.skip();
+      };
+      await wait.done;
+    }
+    this.trailPaths = trails(evt, before, launch);
+    this.playing = null;
+  }
+
+  stopPlayback() {
+    this.generation += 1;
+    this.queue = [];
+    this.skipping = true;
+    this.playing?.skip();
+    this.playing = null;
+  }
+
+  // ------------------------------------------------------------ drawing
+
+  draw() {
+    const v = this.shown;
+    if (!v || this.destroyed) return;
+    const B = this.B;
+    const t = this.t;
+    const turned = this.turned();
+    const key = `${turned}|${t("fg.side.w")}`;
+    if (key !== this.printKey) {
+      drawPrint(this.layers.print, B, t, turned);
+      this.svg.setAttribute("aria-label", t("fg.board.label"));
+      this.printKey = key;
+    }
+    const legal = this.playing ? [] : this.legal();
+    const mine = this.mySide();
+    const aims = {};
+    const ghosts = [];
+    for (const choice of legal) {
+      if (/^[wb][TF]\d+$/.test(choice)) aims[choice] = choice;
+    }
+    if (mine) {
+      // A reserve disc waits on each free launch point of its kind: the chosen one first,
+      // then the others in order, one disc per point.
+      const used = new Set();
+      for (const point of B.sides[mine].points) {
+        const here = legal.filter((c) => c.endsWith(`@${point.id}`)).map((c) => c.split("@")[0]);
+        const piece = here.find((p) => this.selected.has(p) && !used.has(p)) ?? here.find((p) => !used.has(p)) ?? here[0];
+        if (!piece) continue;
+        used.add(piece);
+        ghosts.push({ piece, choice: `${piece}@${point.id}`, x: point.x, y: point.y, label: `${choiceLabel(t, `${piece}@${point.id}`)} — ${t("fg.aim.how")}` });
+      }
+    }
+    const returnable = new Set(legal.filter((c) => c.startsWith("^")).map((c) => c.slice(1)));
+    const parts = breakdown(B, v.pos, v.options, v.last_mover);
+    const scored = {};
+    for (const [piece, s] of Object.entries(parts.pieces)) if (s.points) scored[piece] = { points: s.points, side: s.side };
+    const lastShot = this.shownHistory().filter((x) => !x.pass).slice(-1)[0]?.shot?.piece ?? null;
+    const labelOf = (piece) => {
+      const s = parts.pieces[piece];
+      const worth = s && s.points ? ` · ${t("fg.worth", { points: s.points, side: sideName(t, s.side) })}` : "";
+      return `${pieceName(t, piece)}${worth}${aims[piece] ? ` — ${t("fg.aim.how")}` : ""}`;
+    };
+    this.svg.classList.toggle("can-aim", legal.some((c) => !c.startsWith("^") && !c.includes(">")));
+    this.svg.classList.toggle("playing", Boolean(this.playing));
+    drawTrails(this.layers.trails, B, this.playing ? [] : this.trailPaths, turned);
+    drawPieces(this.layers.pieces, B, v.pos || {}, { turned, flicks: v.flicks || {}, scored, aims, ghosts, returnable, lastShot, labelOf });
+    const places = legal.filter((c) => c.includes(">")).map((c) => {
+      const [inspector, star] = c.split(">");
+      const s = B.stars.find((x) => x.id === star);
+      return { id: star, x: s.x, y: s.y, label: choiceLabel(t, c), inspector };
+    });
+    drawMarks(this.layers.marks, B, places, turned);
+    this.drawPanels(legal, parts);
+  }
+
+  /** The record's turns as far as the board shows them (a shot still playing is told once it has played). */
+  shownHistory() {
+    const ply = this.playing?.ply;
+    return ply ? this.history.filter((turn) => turn.ply < ply) : this.history;
+  }
+
+  drawLast() {
+    const playing = this.playing?.turn || null;
+    const turn = playing || this.shownHistory().filter((x) => !x.pass).slice(-1)[0] || null;
+    renderLast(this.lastBox, this.t, turn, Boolean(this.playing), () => this.playing?.skip());
+  }
+
+  drawPanels(legal, parts) {
+    const t = this.t;
+    const v = this.shown;
+    const mine = this.mySide();
+    let model = null;
+    if (mine && !v.result) {
+      const busy = Boolean(this.playing) || this.queue.length > 0;
+      let prompt;
+      if (this.sending) prompt = t("fg.prompt.sent");
+      else if (busy) prompt = t("fg.prompt.watch");
+      else if (!this.myTurn()) prompt = t("fg.prompt.wait", { side: sideName(t, v.to_move) });
+      else if (v.phase === "place_inspector") prompt = t("fg.prompt.place", { inspector: v.waiting?.[0] ?? "" });
+      else prompt = t("fg.prompt.shoot");
+      model = {
+        side: mine,
+        prompt,
+        returns: legal.filter((c) => c.startsWith("^")),
+        places: legal.filter((c) => c.includes(">")),
+        shots: legal.filter((c) => !c.startsWith("^") && !c.includes(">")),
+        sending: Boolean(this.sending),
+        busy,
+        typed: this.typed,
+        send: (c) => this.sendChoice(c),
+      };
+    }
+    renderAct(this.actBox, t, model);
+    this.drawLast();
+    renderScore(this.scoreBox, t, v, parts);
+    const pick = mine && this.myTurn() && legal.some((c) => c.includes("@")) ? (p) => this.pickReserve(p) : null;
+    renderReserves(this.reserveBox, t, v, { side: mine, pick, selected: this.selected });
+    const history = this.shownHistory();
+    const logKey = JSON.stringify([t("fg.sec.log"), history.length, history[history.length - 1]]);
+    if (logKey !== this.logKey) renderLog(this.logBox, t, history);
+    this.logKey = logKey;
+  }
+}
+
+function powerBar(power, max) {
+  const bar = h("span", { class: "fg-power-bar", role: "meter", "aria-valuemin": "1", "aria-valuemax": String(max), "aria-valuenow": String(power) }, h("span", { class: "fg-power-fill" }));
+  // Through the CSSOM: the site's Content-Security-Policy refuses style attributes.
+  bar.firstChild.style.setProperty("width", `${((100 * power) / max).toFixed(1)}%`);
+  return bar;
+}

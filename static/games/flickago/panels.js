@@ -1,0 +1,160 @@
+// The side panels (HTML, in the shell's side column): your move (the returns, the stars to put
+// an inspector on, a shot typed in numbers for a keyboard), the last shot in words with a
+// button to skip its animation, the score per zone, both reserves with the eliminated discs
+// and the waiting inspectors, and the game log. Each draws only what the view holds.
+
+import { isInspector, kindOf, sideOf } from "./geometry.js";
+import { choiceLabel, pieceName, sideName, turnWords } from "./words.js";
+
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
+/** A small disc like the board's, for the panels. */
+export function discChip(t, piece, opts = {}) {
+  const cls = ["fg-chip", isInspector(piece) ? "inspector" : `side-${sideOf(piece)} kind-${kindOf(piece)}`];
+  if (opts.selected) cls.push("selected");
+  const label = pieceName(t, piece);
+  const text = isInspector(piece) ? piece : piece.slice(1);
+  if (opts.onClick) {
+    return h("button", { type: "button", class: cls.join(" "), title: label, "aria-label": label, "aria-pressed": opts.selected ? "true" : "false", dataset: { reserve: piece }, onclick: opts.onClick }, text);
+  }
+  return h("span", { class: cls.join(" "), title: label, dataset: { chip: piece } }, text);
+}
+
+/**
+ * Your move. `model`: null (not a player, or the game is over), or {side, prompt, returns:
+ * [choice], places: [choice], shots: [choice], sending, busy, send(choice|action), typed}.
+ */
+export function renderAct(box, t, model) {
+  box.hidden = !model;
+  if (!model) return box.replaceChildren();
+  const parts = [h("h2", {}, t("fg.sec.act")), h("p", { class: "fg-you" }, t("fg.youPlay", { side: sideName(t, model.side) }))];
+  parts.push(h("p", { class: "fg-prompt", id: "fg-prompt" }, model.prompt));
+  const buttons = (choices, cls) =>
+    h(
+      "div",
+      { class: `fg-buttons ${cls}` },
+      ...choices.map((c) =>
+        h("button", { type: "button", class: "secondary small fg-action", dataset: { action: c }, disabled: model.sending || model.busy, onclick: () => model.send(c) }, choiceLabel(t, c)),
+      ),
+    );
+  if (model.returns.length) {
+    parts.push(h("h3", {}, t("fg.returnsHead")), buttons(model.returns, "fg-returns"));
+  }
+  if (model.places.length) parts.push(buttons(model.places, "fg-places"));
+  if (model.shots.length) parts.push(typedShot(t, model));
+  box.replaceChildren(...parts);
+}
+
+/** A shot typed in numbers: the disc, the angle, the power (for a keyboard, or precision). */
+function typedShot(t, model) {
+  const keep = model.typed;
+  const select = h("select", { id: "fg-typed-choice", name: "choice" }, ...model.shots.map((c) => h("option", { value: c }, choiceLabel(t, c))));
+  if (keep.choice && model.shots.includes(keep.choice)) select.value = keep.choice;
+  const angle = h("input", { id: "fg-typed-angle", name: "angle", type: "number", min: "0", max: "3599", step: "1", required: true, value: String(keep.angle) });
+  const power = h("input", { id: "fg-typed-power", name: "power", type: "number", min: "1", max: "1000", step: "1", required: true, value: String(keep.power) });
+  const form = h(
+    "form",
+    { class: "fg-typed", id: "fg-typed" },
+    h("label", { for: "fg-typed-choice" }, t("fg.typed.disc")),
+    select,
+    h("label", { for: "fg-typed-angle" }, t("fg.typed.angle")),
+    angle,
+    h("label", { for: "fg-typed-power" }, t("fg.typed.power")),
+    power,
+    h("button", { type: "submit", class: "small", disabled: model.sending || model.busy }, t("fg.typed.shoot")),
+  );
+  form.addEventListener("input", () => {
+    keep.choice = select.value;
+    keep.angle = angle.value;
+    keep.power = power.value;
+  });
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const a = Number(angle.value);
+    const p = Number(power.value);
+    if (!Number.isInteger(a) || a < 0 || a > 3599 || !Number.isInteger(p) || p < 1 || p > 1000) return;
+    const [piece, from] = select.value.split("@");
+    model.send({ type: "shot", piece, from: from ?? null, angle: a, power: p });
+  });
+  const details = h("details", { class: "fg-typed-box", open: keep.open || null }, h("summary", {}, t("fg.typed.title")), form);
+  details.addEventListener("toggle", () => (keep.open = details.open));
+  return details;
+}
+
+/** The last shot in words, with the skip button while it plays. */
+export function renderLast(box, t, turn, playing, skip) {
+  const parts = [h("h2", {}, t("fg.sec.last"))];
+  if (!turn) parts.push(h("p", { class: "fg-muted" }, t("fg.noShot")));
+  else parts.push(h("p", { class: "fg-last", id: "fg-last", dataset: { ply: String(turn.ply) } }, `${turn.ply}. ${turnWords(t, turn).text}`));
+  if (playing) parts.push(h("button", { type: "button", class: "secondary small", id: "fg-skip", onclick: skip }, t("fg.skip")));
+  box.replaceChildren(...parts);
+}
+
+/** The score per zone: for each side, its total (the view's) and where its points lie. */
+export function renderScore(box, t, view, parts) {
+  const over = Boolean(view.result);
+  const head = h("h2", {}, over ? t("fg.sec.scoreFinal") : t("fg.sec.score"));
+  const columns = ["w", "b"].map((side) => {
+    const total = (view.result?.score || view.score || {})[side] ?? 0;
+    const rows = parts[side].zones.map((z) =>
+      h(
+        "li",
+        { dataset: { zone: z.zone, side } },
+        h("span", { class: "fg-zone-name" }, t("fg.score.zone", { zone: z.zone, points: z.points })),
+        h("span", { class: "fg-zone-pieces" }, ...z.pieces.map((p) => discChip(t, p))),
+        h("span", { class: "fg-zone-sum" }, String(z.points * z.pieces.length)),
+      ),
+    );
+    return h(
+      "div",
+      { class: `fg-score-side side-${side}`, dataset: { side } },
+      h("p", { class: "fg-score-total" }, h("span", {}, sideName(t, side)), h("strong", { id: `fg-score-${side}` }, String(total))),
+      rows.length ? h("ul", { class: "fg-zones" }, ...rows) : h("p", { class: "fg-muted" }, t("fg.score.none")),
+    );
+  });
+  box.replaceChildren(head, h("div", { class: "fg-score-cols" }, ...columns));
+}
+
+/** Both reserves (yours to pick from when `pick` is given), the eliminated discs, the waiting inspectors. */
+export function renderReserves(box, t, view, opts) {
+  const parts = [h("h2", {}, t("fg.sec.reserves"))];
+  for (const side of ["w", "b"]) {
+    const reserve = view.reserve?.[side] || [];
+    const mine = opts.pick && opts.side === side;
+    const chips = reserve.map((p) => discChip(t, p, mine ? { selected: opts.selected.has(p), onClick: () => opts.pick(p) } : {}));
+    parts.push(
+      h(
+        "div",
+        { class: `fg-reserve side-${side}`, id: `fg-reserve-${side}` },
+        h("p", { class: "fg-reserve-head" }, h("span", {}, sideName(t, side)), h("span", { class: "fg-count" }, t("fg.reserve.count", { n: reserve.length }))),
+        chips.length ? h("div", { class: "fg-chips" }, ...chips) : h("p", { class: "fg-muted" }, t("fg.reserve.empty")),
+      ),
+    );
+  }
+  if (opts.pick) parts.push(h("p", { class: "fg-muted" }, t("fg.reserve.pickHelp")));
+  const eliminated = view.eliminated || [];
+  parts.push(h("h3", {}, t("fg.eliminated")), eliminated.length ? h("div", { class: "fg-chips", id: "fg-eliminated" }, ...eliminated.map((p) => discChip(t, p))) : h("p", { class: "fg-muted" }, t("fg.none")));
+  if ((view.waiting || []).length) parts.push(h("h3", {}, t("fg.waiting")), h("div", { class: "fg-chips" }, ...view.waiting.map((p) => discChip(t, p))));
+  parts.push(h("p", { class: "fg-muted", id: "fg-shots" }, t("fg.shots", { n: view.shots ?? 0, max: view.options?.max_shots ?? "?" })));
+  box.replaceChildren(...parts);
+}
+
+/** The game log, newest first. */
+export function renderLog(box, t, history) {
+  const items = [...history].reverse().map((turn) => {
+    const { ply, side, text } = turnWords(t, turn);
+    return h("li", { dataset: { ply: String(ply), side } }, h("span", { class: "fg-ply" }, `${ply}.`), " ", h("span", { class: "fg-words" }, text));
+  });
+  box.replaceChildren(h("h2", {}, t("fg.sec.log")), items.length ? h("ol", { class: "fg-log", id: "fg-log" }, ...items) : h("p", { class: "fg-muted" }, t("fg.noShot")));
+}
