@@ -15,16 +15,20 @@ import random
 import time
 
 from engine.speakeasy.bot.beliefs import Beliefs
-from engine.speakeasy.bot.evaluate import evaluate, terminal
+from engine.speakeasy.bot.evaluate import WIN, evaluate, terminal
 from engine.speakeasy.bot.levels import Level
 from engine.speakeasy.bot.paths import Paths
 from engine.speakeasy.bot.sampling import assign, world
+from engine.speakeasy.bot.threats import approach_wins, rush_wins, speakeasy_of, standing_threat
 from engine.speakeasy.movegen import generate
 from engine.speakeasy.pieces import REVEALED, SPEAKEASY
 from engine.speakeasy.play import advance
 from engine.speakeasy.state import State, fixed_pieces, occupancy
 
 HIDDEN_THREAT = 0.6  # how much a world's capture of a hidden own piece is believed
+RING_WIN = 0.8 * WIN  # a piece next to their Speakeasy that no capture removes
+RUSH = 100.0  # the opponent reaches the bot's Speakeasy in two moves it cannot stop
+APPROACH = 70.0  # ... in three moves it cannot stop
 
 
 def own_moves(beliefs: Beliefs) -> list[int]:
@@ -36,14 +40,17 @@ def own_moves(beliefs: Beliefs) -> list[int]:
     return generate(board, own, occ[me ^ 1], beliefs.options.bar_exit, own & ~fixed_pieces(board)[me])
 
 
-def move_value(state: State, move: int, me: int, reply: bool, paths: Paths | None = None) -> float:
+def move_value(
+    state: State, move: int, me: int, reply: bool, paths: Paths | None = None, own_s: int = -1
+) -> float:
     after = advance(state, move)
     if after.result is not None:
         return terminal(after.result, me)
     if not reply:
         return evaluate(after, me, paths=paths)
     base = evaluate(after, me, quiescence=False, paths=paths)
-    worst = base
+    # A quiet answer leaves a piece of the bot next to their Speakeasy: it is taken next.
+    worst = RING_WIN if standing_threat(after, me) else base
     board = after.board
     for answer in after.legal_cache or ():
         target = board[answer & 63]
@@ -55,6 +62,11 @@ def move_value(state: State, move: int, me: int, reply: bool, paths: Paths | Non
             value = base + HIDDEN_THREAT * (value - base)
         if value < worst:
             worst = value
+    if worst > -WIN:
+        if rush_wins(after, me, own_s):
+            worst -= RUSH
+        elif approach_wins(after, me, own_s):
+            worst -= APPROACH
     return worst
 
 
@@ -65,6 +77,7 @@ def choose(beliefs: Beliefs, level: Level, rng: random.Random, deadline: float) 
     if len(moves) == 1:
         return moves[0]
     paths = Paths(beliefs.board, beliefs.me)
+    own_s = speakeasy_of(beliefs.board, beliefs.me)
     totals = [0.0] * len(moves)
     candidates = list(range(len(moves)))
     done = 0
@@ -73,7 +86,7 @@ def choose(beliefs: Beliefs, level: Level, rng: random.Random, deadline: float) 
         state = world(beliefs, assign(beliefs, rng))
         scores = []
         for i in candidates:
-            scores.append(move_value(state, moves[i], beliefs.me, level.reply, paths))
+            scores.append(move_value(state, moves[i], beliefs.me, level.reply, paths, own_s))
             if done and time.perf_counter() > deadline:
                 break  # an unfinished world is dropped; the first one always finishes
         else:

@@ -1,0 +1,98 @@
+"""Move choice by determinized search (perfect-information Monte Carlo with pruning).
+
+For each sampled world (``sampling.py``) every candidate move is played; at levels with
+replies the opponent then answers with each of its captures or with a quiet move (stand
+pat), and the bot keeps the worst. A world's opponent sees the bot's hidden pieces, which a
+real one does not, so a capture of a hidden piece other than the Speakeasy counts only in
+part. Scores are averaged over the worlds; after the first third of the worlds only the
+best candidates stay (successive halving), so the strong level spends its worlds where the
+choice is close.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from bench.baseline_bot.beliefs import Beliefs
+from bench.baseline_bot.evaluate import evaluate, terminal
+from bench.baseline_bot.levels import Level
+from bench.baseline_bot.paths import Paths
+from bench.baseline_bot.sampling import assign, world
+from engine.speakeasy.movegen import generate
+from engine.speakeasy.pieces import REVEALED, SPEAKEASY
+from engine.speakeasy.play import advance
+from engine.speakeasy.state import State, fixed_pieces, occupancy
+
+HIDDEN_THREAT = 0.6  # how much a world's capture of a hidden own piece is believed
+
+
+def own_moves(beliefs: Beliefs) -> list[int]:
+    """The bot's legal moves: they depend only on occupancy and its own pieces."""
+    board = beliefs.board
+    occ = occupancy(board)
+    me = beliefs.me
+    own = occ[me]
+    return generate(board, own, occ[me ^ 1], beliefs.options.bar_exit, own & ~fixed_pieces(board)[me])
+
+
+def move_value(state: State, move: int, me: int, reply: bool, paths: Paths | None = None) -> float:
+    after = advance(state, move)
+    if after.result is not None:
+        return terminal(after.result, me)
+    if not reply:
+        return evaluate(after, me, paths=paths)
+    base = evaluate(after, me, quiescence=False, paths=paths)
+    worst = base
+    board = after.board
+    for answer in after.legal_cache or ():
+        target = board[answer & 63]
+        if not target:
+            continue
+        nxt = advance(after, answer)
+        value = terminal(nxt.result, me) if nxt.result is not None else evaluate(nxt, me, paths=paths)
+        if not target & REVEALED and target & 15 != SPEAKEASY:
+            value = base + HIDDEN_THREAT * (value - base)
+        if value < worst:
+            worst = value
+    return worst
+
+
+def choose(beliefs: Beliefs, level: Level, rng: random.Random, deadline: float) -> int:
+    moves = own_moves(beliefs)
+    if not moves:
+        raise ValueError("the bot has no legal move")
+    if len(moves) == 1:
+        return moves[0]
+    paths = Paths(beliefs.board, beliefs.me)
+    totals = [0.0] * len(moves)
+    candidates = list(range(len(moves)))
+    done = 0
+    prune_at = max(1, level.worlds // 3)
+    for w in range(level.worlds):
+        state = world(beliefs, assign(beliefs, rng))
+        scores = []
+        for i in candidates:
+            scores.append(move_value(state, moves[i], beliefs.me, level.reply, paths))
+            if done and time.perf_counter() > deadline:
+                break  # an unfinished world is dropped; the first one always finishes
+        else:
+            for i, score in zip(candidates, scores, strict=True):
+                totals[i] += score
+            done += 1
+        if len(scores) < len(candidates):
+            break
+        if w + 1 == prune_at and len(candidates) > level.keep:
+            candidates.sort(key=lambda i: -totals[i])
+            candidates = sorted(candidates[: level.keep])
+        if time.perf_counter() > deadline:
+            break
+    best = candidates[0]
+    best_score = float("-inf")
+    for i in candidates:
+        score = totals[i] / done
+        if level.noise:
+            score += rng.gauss(0.0, level.noise)
+        if score > best_score:
+            best, best_score = i, score
+    return moves[best]
