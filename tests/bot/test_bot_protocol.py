@@ -98,3 +98,38 @@ def test_the_command_line_bot() -> None:
     assert len(setup.split()) == 4
     assert move in {a["move"] for a in SPEAKEASY.legal_actions(state, state.to_move)}
     assert "error" in json.loads(error)
+
+
+def setups_of(session: Session, sides: str) -> list[str]:
+    return [session.answer(json.dumps({"setup": side})) for side in sides]
+
+
+def test_setups_vary_between_games_and_sessions() -> None:
+    """Each game's setup comes from its own seed, drawn from the platform generator: a
+    session without a seed (a fresh process) is keyed afresh, so no two games repeat."""
+    first, second = Session("easy"), Session("easy")
+    setups = setups_of(first, "ssnn") + setups_of(second, "ssnn")
+    assert len(set(setups)) == len(setups)
+    for text, side in zip(setups, "ssnn" * 2, strict=True):
+        SPEAKEASY.apply(SPEAKEASY.new_game(1), "sn".index(side), {"type": "setup", "position": text})
+
+
+def test_a_seeded_session_repeats_itself() -> None:
+    assert setups_of(Session("easy", seed=7), "sns") == setups_of(Session("easy", seed=7), "sns")
+    assert setups_of(Session("easy", seed=7), "s") != setups_of(Session("easy", seed=8), "s")
+
+
+def test_fresh_command_line_bots_deal_different_setups() -> None:
+    runs = [
+        subprocess.run(
+            [sys.executable, "-m", "engine.speakeasy", "bot", "--level", "easy"],
+            input='{"setup": "s"}\n{"setup": "s"}\n',
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        ).stdout.splitlines()
+        for _ in range(2)
+    ]
+    setups = [line for run in runs for line in run]
+    assert len(setups) == 4 and len(set(setups)) == 4

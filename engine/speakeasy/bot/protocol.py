@@ -8,6 +8,11 @@ Each request gets exactly one line back; a request that cannot be answered gets
 dict that :func:`engine.speakeasy.bot.decide` reads, so the command line and the server play
 the same bot. The setup this process answered last for a side is remembered and given to the
 decision code as ``own_setup`` (in referee mode it is how the bot names its own fallen pieces).
+
+Each game gets its own seed, drawn from the platform generator (``engine.rng``) at its setup
+request: a session without a seed keys that generator with a fresh secret seed, so setups
+differ between games and between processes; ``seed`` (the command line's ``--seed``) makes
+a session repeat itself exactly.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import json
 from typing import Any, TextIO
 
 from engine.botprotocol import error_line, refuse, serve_lines
+from engine.rng import Rng, new_seed
 from engine.speakeasy.bot import decide
 from engine.speakeasy.notation import parse_position
 from engine.speakeasy.pieces import SIDE_LETTERS
@@ -23,13 +29,15 @@ from engine.speakeasy.rules import RuleOptions
 
 
 class Session:
-    """One protocol conversation: the level, the seed and the remembered setups."""
+    """One protocol conversation: the level, the game seeds and the remembered setups."""
 
     def __init__(self, level: str = "normal", seed: int | None = None, options: RuleOptions | None = None):
         self.level = level
-        self.seed = 0 if seed is None else seed
+        self.rng = Rng(new_seed() if seed is None else f"{seed % (1 << 256):064x}")
         self.options = options or RuleOptions()
         self.setups: dict[str, str] = {}
+        self.seeds: dict[str, int] = {}
+        self.fresh: set[str] = set()  # sides set up here whose game has not had a move yet
         self.games = 0
 
     def answer(self, line: str) -> str:
@@ -54,6 +62,8 @@ class Session:
         if side not in SIDE_LETTERS or not isinstance(side, str):
             raise ValueError("setup must be 's' or 'n'")
         self.games += 1
+        self.seeds[side] = self.rng.u64()
+        self.fresh.add(side)
         view = {
             "viewer": SIDE_LETTERS.index(side),
             "phase": "setup",
@@ -79,6 +89,9 @@ class Session:
         history = request.get("history") or []
         if not isinstance(history, list):
             raise ValueError("history must be a list")
+        if not history and side not in self.fresh:
+            self.seeds.pop(side, None)  # a new game, set up elsewhere: a new seed
+        self.fresh.discard(side)
         view = {
             "viewer": SIDE_LETTERS.index(side),
             "phase": "play",
@@ -91,7 +104,11 @@ class Session:
         return str(decide(view, self.level, seed=self._game_seed(side))["move"])
 
     def _game_seed(self, side: str) -> int:
-        return self.seed * 1_000_003 + self.games * 2 + SIDE_LETTERS.index(side)
+        """The seed of the side's current game (drawn at its setup, or at its first move
+        when the game was set up elsewhere)."""
+        if side not in self.seeds:
+            self.seeds[side] = self.rng.u64()
+        return self.seeds[side]
 
 
 def run_protocol(
