@@ -122,9 +122,31 @@ class State:
     header: str = ""  # the section header the next event opens (15.3)
 
     def copy(self) -> State:
-        """A deep copy, except the log's entries, which are never changed once written."""
-        memo: dict[int, Any] = {id(self.log): list(self.log), id(self.rng): self.rng.copy()}
-        return copy.deepcopy(self, memo)
+        """An independent copy (the log's entries and the options are shared: never changed)."""
+        out = copy.copy(self)
+        out.rng = self.rng.copy()
+        out.spies = {k: copy.copy(v) for k, v in self.spies.items()}
+        out.police = {k: copy.copy(v) for k, v in self.police.items()}
+        out.secrets = {}
+        for k, x in self.secrets.items():
+            y = copy.copy(x)
+            y.controlled_by = set(x.controlled_by)
+            out.secrets[k] = y
+        out.money = dict(self.money)
+        out.hands = {p: list(h) for p, h in self.hands.items()}
+        out.cup = dict(self.cup)
+        out.tiles = {p: list(t) for p, t in self.tiles.items()}
+        out.played = list(self.played)
+        out.discards = {p: list(d) for p, d in self.discards.items()}
+        out.markers = {p: list(m) for p, m in self.markers.items()}
+        out.annexed = dict(self.annexed)
+        out.channels = list(self.channels)
+        out.tasks = copy.deepcopy(self.tasks)
+        out.decision = copy.deepcopy(self.decision)
+        out.zombies = set(self.zombies)
+        out.scores = dict(self.scores)
+        out.log = list(self.log)
+        return out
 
     # -- who controls what ------------------------------------------------------------------
     def powers_of(self, seat: int) -> tuple[str, ...]:

@@ -75,3 +75,25 @@ def skip_tile(state: State) -> State:
         assert text is not None
         state = play(state, text)
     return state
+
+
+def give_chits(state: State, power: str, *types: str) -> list[str]:
+    """Hand ``power`` chits of these types from the cup (fresh handles); returns the handles."""
+    out = []
+    for kind in types:
+        state.cup[kind] -= 1
+        handle = f"c{state.next_handle}"
+        state.next_handle += 1
+        state.hands[power].append((handle, kind))
+        out.append(handle)
+    return out
+
+
+def empty_hand(state: State, power: str) -> None:
+    for _handle, kind in state.hands[power]:
+        state.cup[kind] += 1
+    state.hands[power] = []
+
+
+def move_spy(state: State, spy: str, city: str) -> None:
+    state.spies[spy].city = city

@@ -1,0 +1,94 @@
+"""Lossless state <-> plain JSON-ready dict, for storage only (it holds every secret: the seed,
+the faces, the hands, the discards)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import fields
+from typing import Any, Final
+
+from engine.core import Result
+from engine.errors import InvalidAction
+from engine.rng import Rng
+from engine.spies.data import DATA_SHA256
+from engine.spies.state import Entry, Police, Secret, Spy, State
+
+FORMAT: Final = 1
+
+
+def _plain(obj: Any) -> Any:
+    return {f.name: _value(getattr(obj, f.name)) for f in fields(obj)}
+
+
+def _value(v: Any) -> Any:
+    if isinstance(v, set):
+        return sorted(v)
+    if isinstance(v, tuple):
+        return [_value(x) for x in v]
+    if isinstance(v, list):
+        return [_value(x) for x in v]
+    if isinstance(v, dict):
+        return {str(k): _value(x) for k, x in v.items()}
+    return v
+
+
+def to_dict(state: State) -> dict[str, Any]:
+    out: dict[str, Any] = {"format": FORMAT, "data": DATA_SHA256}
+    for f in fields(state):
+        v = getattr(state, f.name)
+        if f.name == "rng":
+            out[f.name] = v.to_dict()
+        elif f.name == "result":
+            out[f.name] = None if v is None else v.to_dict()
+        elif f.name in ("spies", "police", "secrets"):
+            out[f.name] = [_plain(x) for x in v.values()]
+        elif f.name == "log":
+            out[f.name] = [_plain(e) for e in v]
+        else:
+            out[f.name] = _value(v)
+    return out
+
+
+def from_dict(data: Mapping[str, Any]) -> State:
+    if data.get("format") != FORMAT:
+        raise InvalidAction("not a stored Spies! state of this format")
+    try:
+        state = State(
+            options=dict(data["options"]),
+            players=int(data["players"]),
+            seats=tuple(tuple(s) for s in data["seats"]),
+            rng=Rng.from_dict(data["rng"]),
+            russia=int(data["russia"]),
+            russia_seated=bool(data["russia_seated"]),
+            spies={s["id"]: Spy(**s) for s in data["spies"]},
+            police={p["id"]: Police(**p) for p in data["police"]},
+            secrets={
+                x["id"]: Secret(**{**x, "controlled_by": set(x["controlled_by"])}) for x in data["secrets"]
+            },
+            money=dict(data["money"]),
+            hands={p: [(h, t) for h, t in hand] for p, hand in data["hands"].items()},
+            cup=dict(data["cup"]),
+        )
+        simple = {f.name for f in fields(State)} - {
+            "options", "players", "seats", "rng", "russia", "russia_seated", "spies", "police",
+            "secrets", "money", "hands", "cup", "result", "log", "zombies", "played", "discards",
+            "markers", "tiles", "annexed", "channels", "tasks",
+        }  # fmt: skip
+        for name in simple:
+            setattr(state, name, data[name])
+        state.tiles = {p: list(t) for p, t in data["tiles"].items()}
+        state.played = [(int(t), str(p), int(y)) for t, p, y in data["played"]]
+        state.discards = {p: [(int(t), int(y)) for t, y in d] for p, d in data["discards"].items()}
+        state.markers = {p: list(m) for p, m in data["markers"].items()}
+        state.annexed = dict(data["annexed"])
+        state.channels = list(data["channels"])
+        state.tasks = [dict(t) for t in data["tasks"]]
+        state.zombies = set(data["zombies"])
+        state.result = None if data["result"] is None else Result.from_dict(data["result"])
+        state.log = [
+            Entry(e["by"], e["text"], {int(k): v for k, v in e["private"].items()}, e["header"])
+            for e in data["log"]
+        ]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InvalidAction(f"malformed stored Spies! state: {exc}") from exc
+    return state
