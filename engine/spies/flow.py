@@ -12,7 +12,20 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.errors import IllegalAction, InvalidAction
-from engine.spies import chits, ending, log, movement, pieces, police, setup, tiles, turn, words
+from engine.spies import (
+    auction,
+    chits,
+    diplomacy,
+    ending,
+    log,
+    movement,
+    pieces,
+    police,
+    setup,
+    tiles,
+    turn,
+    words,
+)
 from engine.spies.data import ALLOTMENTS, RUSSIA_ALTERNATE, TURN_ORDER, YEARS
 from engine.spies.state import Entry, State
 
@@ -51,8 +64,11 @@ def _run_start(state: State, task: dict[str, Any]) -> None:
 
 def _push_year(state: State) -> None:
     state.tasks.append({"t": "year_end"})
+    bidding = not state.russia_seated and state.options["russia_control"] == "bidding"
     for p in reversed(TURN_ORDER):
         state.tasks.append({"t": "turn", "power": p, "started": False})
+        if p == "R" and bidding and state.year > YEARS[0]:
+            state.tasks.append({"t": "auction", "first": False})
 
 
 def _run_year_end(state: State, task: dict[str, Any]) -> None:
@@ -105,6 +121,8 @@ RUNNERS: dict[str, Runner] = {
     "drop": chits.run_outcome,
     "takeover": chits.run_takeover,
     "limit": chits.run_limit,
+    "offer": diplomacy.run_offer,
+    "auction": auction.run_auction,
 }
 
 
@@ -144,6 +162,7 @@ ANSWERS: dict[str, Answer] = {
     "intercept": chits.answer_intercept,
     "limit": chits.answer_limit,
     "takeover": chits.answer_takeover,
+    "offer": diplomacy.answer_offer,
 }
 
 
@@ -172,8 +191,9 @@ def answer(state: State, seat: int, text: str) -> None:
     if "waiting" in d:
         if seat not in d["waiting"]:
             raise IllegalAction("this seat has already answered")
-        if power != seat_line_power(state, seat):
-            raise InvalidAction(f"this seat writes its lines as {seat_line_power(state, seat)}")
+        expected = auction.line_power(state, seat) if d["kind"] == "bid" else seat_line_power(state, seat)
+        if power != expected:
+            raise InvalidAction(f"this seat writes its lines as {expected}")
         if d["kind"] == "ready":
             if verb != "ready" or args:
                 raise IllegalAction("the negotiation period waits for ready")
@@ -183,7 +203,13 @@ def answer(state: State, seat: int, text: str) -> None:
             state.decision = None
             advance(state)
             return
-        raise IllegalAction(f"unknown collected decision {d['kind']}")
+        if verb != "bid":
+            raise IllegalAction("the auction waits for a sealed bid")
+        auction.answer_bid(state, seat, power, args)
+        log.say(state, power, f"{power} bid ?", {power: text})
+        state.decision = None
+        advance(state)
+        return
     if power != d["power"]:
         raise IllegalAction(f"the decision is {d['power']}'s")
     entry = len(state.log)

@@ -13,6 +13,7 @@ from typing import Any
 from engine.core import Result
 from engine.errors import GameError, GameOver, IllegalAction, InvalidAction, NotYourTurn
 from engine.spies import (
+    auction,
     board,
     chits,
     ending,
@@ -65,6 +66,8 @@ def default(state: State, seat: int) -> str | None:
     kind = d["kind"]
     if kind == "ready":
         return f"{flow.seat_line_power(state, seat)} ready"
+    if kind == "bid":
+        return auction.default_bid(state, seat)
     power = d["power"]
     if kind == "place":
         return setup.default_place(state, power, d["what"])
@@ -91,6 +94,16 @@ def legal(state: State, seat: int) -> list[str]:
     kind = d["kind"]
     if kind == "ready":
         return [f"{flow.seat_line_power(state, seat)} ready"]
+    if kind == "bid":
+        low = auction.default_bid(state, seat)
+        amount = int(low.rsplit(" ", 1)[1])
+        top = auction.purse(state, seat)
+        bids = sorted({amount, min(top, amount + 1), min(top, amount + 3), min(top, max(amount, top // 3))})
+        return [
+            f"{auction.line_power(state, seat)} bid {b}" for b in bids if b == amount or b > (d["tied"] or 0)
+        ]
+    if kind == "offer":
+        return [f"{d['power']} accept {d['offer']}", f"{d['power']} decline {d['offer']}"]
     power = d["power"]
     if kind == "place":
         return setup.legal_places(state, power, d["what"])
@@ -187,6 +200,13 @@ def turn_actions(state: State, power: str) -> list[str]:
     for other in TURN_ORDER:
         if other in state.channels:
             out.append(f"{power} close {other}")
+            n = f"o{state.offers + 1}"
+            if state.money[power] >= 1:
+                out.append(f"{power} offer {n} {other} give £1")
+            if state.hands[power]:
+                out.append(f"{power} offer {n} {other} give {state.hands[power][0][0]} get £1")
+            if state.hands[other] and state.money[power] >= 1:
+                out.append(f"{power} offer {n} {other} give £1 get {state.hands[other][-1][0]}")
         elif state.phase >= 2 and _ok(state, _check_open, power, [other]):
             out.append(f"{power} open {other}")
     return out

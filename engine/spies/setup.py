@@ -127,6 +127,8 @@ def _merge_by_seat(state: State, private: dict[str, str]) -> dict[str, str]:
     by_seat: dict[int, list[str]] = {}
     first: dict[int, str] = {}
     for p in TURN_ORDER:
+        if p == "R" and not state.russia_seated and state.options["russia_control"] == "bidding":
+            continue  # nobody holds Russia before the first auction
         seat = state.seat_of(p)
         by_seat.setdefault(seat, []).append(private[p].split(" ", 3)[3])
         first.setdefault(seat, p)

@@ -170,7 +170,17 @@ class State:
 
     def limited(self, power: str) -> bool:
         """Russia under limited control (section 2): after tile 16, held by a seat without G."""
-        return power == "R" and self.pact and not self.russia_seated and "G" not in self.seats[self.russia]
+        return (
+            power == "R"
+            and self.pact
+            and not self.russia_seated
+            and self.options["russia_control"] == "bidding"
+            and "G" not in self.seats[self.russia]
+        )
+
+    def by_bid(self, power: str) -> bool:
+        """Russia held by bid takes part in no exchange (section 2)."""
+        return power == "R" and not self.russia_seated and self.options["russia_control"] == "bidding"
 
     # -- pieces -----------------------------------------------------------------------------
     def piece_power(self, piece: str) -> str:

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.errors import IllegalAction
 from engine.spies import board, log, pieces, words
-from engine.spies.data import AP_TILE_DISCARD, AP_TILE_PLAY, SPECIALS, TILE, TURN_ORDER
+from engine.spies.data import AP_TILE_DISCARD, AP_TILE_PLAY, SPECIALS, TILE, TURN_ORDER, YEARS
 from engine.spies.state import State
 
 
@@ -97,7 +97,7 @@ def run_special(state: State, task: dict[str, Any]) -> None:
         state.annexed[spec["country"]] = spec["power"]
         log.engine(state, f"= annex {spec['country']} {spec['power']}")
     elif spec["kind"] == "early_end":
-        if state.year == 1938:
+        if state.year == YEARS[-2]:
             state.early_end = True
     elif spec["kind"] == "pact":
         state.pact = True

@@ -8,7 +8,7 @@ opening or closing a channel first closes the open channels (12.1).
 from __future__ import annotations
 
 from engine.errors import IllegalAction
-from engine.spies import chits, log, movement, police, secret_moves, words
+from engine.spies import chits, diplomacy, log, movement, police, secret_moves, words
 from engine.spies.data import AP_OPEN_CHANNEL, TURN_ORDER
 from engine.spies.state import State
 
@@ -31,6 +31,11 @@ def _enter_phase(state: State, verb: str) -> None:
 def answer_turn(state: State, power: str, verb: str, args: list[str]) -> None:
     if verb in ("open", "close"):
         _channel(state, power, verb, args)
+        return
+    if verb == "offer":
+        if len(args) < 2 or args[1] not in state.channels:
+            raise IllegalAction("an offer needs an open channel with its recipient")
+        diplomacy.post(state, diplomacy.parse_offer(state, power, args))
         return
     if state.limited(power) and verb not in ("police", "search", "end"):
         raise IllegalAction("Russia under limited control only searches")
@@ -113,9 +118,7 @@ def check_open(state: State, power: str, other: str) -> int:
         raise IllegalAction(f"a channel with {other} is already open")
     if other not in TURN_ORDER:
         raise IllegalAction(f"{other!r} is not a power")
-    if state.limited(power) or (
-        other == "R" and not state.russia_seated and state.options["russia_control"] == "bidding"
-    ):
+    if state.limited(power) or state.by_bid(power) or state.by_bid(other):
         raise IllegalAction("Russia held by bid takes part in no diplomacy")
     if other in {p for s in state.zombies for p in state.powers_of(s)}:
         raise IllegalAction(f"{other}'s seat has left the game")

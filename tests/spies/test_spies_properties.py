@@ -36,7 +36,7 @@ def random_game(players: int, seed: int, end_bias: float = 0.05) -> tuple[State,
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_end_with_a_result(players: int) -> None:
-    state, lines = random_game(players, 1000 + players)
+    state, _lines = random_game(players, 1000 + players)
     assert state.result is not None and state.result.scores is not None
     assert state.year == 1939 or state.early_end
 
@@ -50,7 +50,6 @@ def test_replay_is_exact() -> None:
 
 
 def test_illegal_lines_are_refused_and_change_nothing() -> None:
-    state, _lines = random_game(3, 5, end_bias=0.5)
     fresh = rules.new_state(f"{5:064x}", {}, 3)
     before = to_dict(fresh)
     for text in (
