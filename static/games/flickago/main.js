@@ -406,6 +406,7 @@ class FlickagoTable {
     // While it plays, the shot is told without what came of it.
     this.playing = { skip: () => {}, ply: evt.ply, turn: { ply: evt.ply, side: evt.side, returns: evt.returns, shot: evt.shot, applied: evt.applied } };
     this.readout.hidden = true;
+    this.svg.dataset.playingPly = String(evt.ply);
     this.draw();
     const layer = this.layers.pieces;
     const nodes = new Map();
@@ -451,6 +452,7 @@ class FlickagoTable {
     }
     this.trailPaths = trails(evt, before, launch);
     this.playing = null;
+    delete this.svg.dataset.playingPly;
   }
 
   stopPlayback() {
@@ -459,6 +461,7 @@ class FlickagoTable {
     this.skipping = true;
     this.playing?.skip();
     this.playing = null;
+    delete this.svg.dataset.playingPly;
   }
 
   // ------------------------------------------------------------ drawing
@@ -506,6 +509,7 @@ class FlickagoTable {
     };
     this.svg.classList.toggle("can-aim", legal.some((c) => !c.startsWith("^") && !c.includes(">")));
     this.svg.classList.toggle("playing", Boolean(this.playing));
+    this.svg.dataset.turned = turned ? "1" : "0";
     drawTrails(this.layers.trails, B, this.playing ? [] : this.trailPaths, turned);
     drawPieces(this.layers.pieces, B, v.pos || {}, { turned, flicks: v.flicks || {}, scored, aims, ghosts, returnable, lastShot, labelOf });
     const places = legal.filter((c) => c.includes(">")).map((c) => {

@@ -1,0 +1,401 @@
+"""Flickago in the browser (issue 12, item 5 and its end-to-end test): whole games played
+through the UI, every shot aimed by a real pointer drag back from a disc.
+
+- Two people (a laptop, and a phone at 390×844) and a spectator (French, light scheme): from
+  the landing page to the end. Checked on the way: the angle and power shown while aiming are
+  the integers sent, and they are what the drag asked for; the page does not scroll while a
+  finger aims; every page plays every shot from the server's keyframes, in step; the score
+  per zone adds up to the view's total; inspectors are put on stars by the player who did not
+  shoot; the result reaches everyone, in French for the spectator.
+- One person against the computer, to the end (skipping some animations), with the fit of
+  the board and both clocks at 1366×768, 1440×900, 1920×1080 and 390×844.
+
+Screenshots (aiming, a shot in flight, the end; laptop and phone): /tmp/flickago-shots/.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from e2e_pages import Player, open_player
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOT_DIR = Path("/tmp/flickago-shots")
+SIZES = ((1366, 768), (1440, 900), (1920, 1080), (390, 844))
+GAME_SECONDS = 170
+MAX_PULL_MM = 110  # static/games/flickago/geometry.js: the pull that gives full power
+CAN_ACT = "#board [data-aim], #board [data-place]"
+
+# Each page notes when it starts playing a shot back (the board's data-playing-ply appears;
+# polled: a MutationObserver cannot be set up before the document has its root).
+RECORD_PLAYS = """
+window.__plays = {};
+setInterval(() => {
+  const ply = document.getElementById("board")?.dataset.playingPly;
+  if (ply && !(ply in window.__plays)) window.__plays[ply] = Date.now();
+}, 10);
+"""
+
+# The score per zone as the panel shows it, and the totals (the view's).
+ZONE_SUMS = """() => {
+  const out = {};
+  for (const side of ["w", "b"]) {
+    const rows = [...document.querySelectorAll(`#fg-score li[data-side="${side}"] .fg-zone-sum`)];
+    out[side] = {
+      zones: rows.reduce((n, el) => n + Number(el.textContent), 0),
+      total: Number(document.getElementById(`fg-score-${side}`)?.textContent ?? NaN),
+    };
+  }
+  return out;
+}"""
+
+_BAR_BOXES = """() => {
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return {x: r.x, y: r.y, width: r.width, height: r.height};
+  };
+  const out = {};
+  document.querySelectorAll(".player").forEach((bar, i) => {
+    out[`bar ${i}`] = box(bar);
+    const clock = bar.querySelector(".clock");
+    if (clock) out[`clock ${i}`] = box(clock);
+  });
+  return out;
+}"""
+
+
+def watch_console(player: Player) -> list[str]:
+    errors: list[str] = []
+    player.page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def phase(page: Page) -> str:
+    return page.locator("body").get_attribute("data-phase") or ""
+
+
+def choose_flickago(page: Page, base: str, opponent: str) -> None:
+    """On the landing page: Flickago, its standard preset, the opponent (a friend or a bot level)."""
+    page.goto(base + "/")
+    radio = page.get_by_role("radio", name=re.compile("^Flickago"))
+    expect(radio).to_be_enabled()
+    radio.check()
+    expect(page.locator("#game-tagline")).to_contain_text("flick")
+    page.get_by_label("Opponent").select_option(opponent)
+    expect(page.locator('input[name="preset"][value="standard"]')).to_be_checked()
+
+
+def assert_fits(player: Player) -> None:
+    """The board and both seats' bars with their clocks inside the window; on a laptop nothing
+    scrolls but the side column."""
+    page = player.page
+    size = page.viewport_size
+    assert size is not None
+    width, height = size["width"], size["height"]
+    if width <= 860:
+        page.evaluate("window.scrollTo(0, 0)")
+    assert page.evaluate("window.scrollY") == 0
+    board = page.locator("#board").bounding_box()
+    assert board is not None
+    for i in range(2):
+        expect(page.locator(".player").nth(i).locator(".clock")).to_be_visible()
+    boxes = {"board": board, **page.evaluate(_BAR_BOXES)}
+    assert {"bar 0", "bar 1", "clock 0", "clock 1"} <= set(boxes), sorted(boxes)
+    for what, box in boxes.items():
+        assert box["x"] >= 0 and box["y"] >= 0, (width, height, what, box)
+        assert box["x"] + box["width"] <= width + 0.5, (width, height, what, box)
+        assert box["y"] + box["height"] <= height + 0.5, (width, height, what, box)
+    assert board["height"] >= 0.6 * height or board["width"] >= 0.9 * width, (width, height, board)
+    if width > 860:
+        assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
+
+
+def sent_actions(player: Player) -> list[dict[str, Any]]:
+    return [f["action"] for f in player.sent if f.get("type") == "act" and isinstance(f.get("action"), dict)]
+
+
+def expected_shot(pull_x: float, pull_y: float, mm_per_px: float, turned: bool) -> tuple[int, int]:
+    """The angle and power a pull of (pull_x, pull_y) screen pixels asks for (the shot goes the
+    other way; screen y points down; Black sees the board turned a half turn)."""
+    bx, by = (pull_x, -pull_y) if turned else (-pull_x, pull_y)
+    angle = round(math.degrees(math.atan2(by, bx)) * 10) % 3600
+    power = max(1, min(1000, round(math.hypot(pull_x, pull_y) * mm_per_px / MAX_PULL_MM * 1000)))
+    return angle, power
+
+
+def shoot_by_drag(player: Player, rng: random.Random, shot_path: Path | None = None) -> dict[str, Any]:
+    """Aim with the mouse: press on one of the gold discs, pull back (down the screen, give or
+    take 40°: each player shoots from the bottom edge of his screen), check the numbers shown
+    while aiming, let go. Returns what was asked for and shown."""
+    page = player.page
+    aimable = page.locator("#board [data-aim]")
+    count = aimable.count()
+    assert count, "no disc to aim"
+    node = aimable.nth(rng.randrange(count))
+    choice = node.get_attribute("data-aim") or ""
+    box = node.bounding_box()
+    assert box is not None
+    ctm = page.evaluate("document.getElementById('board').getScreenCTM().a")  # px per mm
+    turned = page.locator("#board").get_attribute("data-turned") == "1"
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    power = rng.randint(380, 820)
+    off = math.radians(rng.uniform(-40, 40))
+    length = power / 1000 * MAX_PULL_MM * ctm
+    dx, dy = length * math.sin(off), length * math.cos(off)
+    scroll = page.evaluate("window.scrollY")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + dx / 3, y + dy / 3, steps=3)
+    page.mouse.move(x + dx, y + dy, steps=4)
+    readout = page.locator("#fg-readout")
+    expect(readout).to_be_visible()
+    shown_angle = int(page.locator("#fg-angle").get_attribute("data-angle") or -1)
+    shown_power = int(page.locator("#fg-power").get_attribute("data-power") or -1)
+    expect(page.locator("#board .fg-aim-line")).to_have_count(1)
+    if shot_path:
+        page.screenshot(path=shot_path)
+    before = len(sent_actions(player))
+    page.mouse.up()
+    assert page.evaluate("window.scrollY") == scroll  # aiming never scrolled the page
+    deadline = time.monotonic() + 5
+    while len(sent_actions(player)) == before:
+        assert time.monotonic() < deadline, "the release sent nothing"
+        page.wait_for_timeout(20)
+    action = sent_actions(player)[-1]
+    piece, _, point = choice.partition("@")
+    assert action == {
+        "type": "shot",
+        "piece": piece,
+        "from": point or None,
+        "angle": shown_angle,
+        "power": shown_power,
+    }
+    return {"choice": choice, "action": action, "pull": (dx, dy), "mm_per_px": 1 / ctm, "turned": turned}
+
+
+def check_asked(shot: dict[str, Any], turned: bool) -> None:
+    """The integers sent are what the drag asked for (within a pixel's rounding)."""
+    angle, power = expected_shot(*shot["pull"], shot["mm_per_px"], turned)
+    sent = shot["action"]
+    assert min((sent["angle"] - angle) % 3600, (angle - sent["angle"]) % 3600) <= 15, (sent, angle)
+    assert abs(sent["power"] - power) <= 15, (sent, power)
+
+
+def actor(players: list[Player]) -> Player | None:
+    for p in players:
+        if phase(p.page) != "over" and p.page.locator(CAN_ACT).count():
+            return p
+    return None
+
+
+def act(
+    player: Player, rng: random.Random, counts: dict[str, int], shot_path: Path | None = None
+) -> dict[str, Any] | None:
+    """One decision through the UI: a star for a waiting inspector, sometimes a return, else a
+    shot by drag."""
+    page = player.page
+    star = page.locator("#board [data-place]")
+    if star.count():
+        star.nth(rng.randrange(star.count())).click()
+        counts["place"] += 1
+        return None
+    back = page.locator("#fg-act .fg-returns button")
+    if back.count() and rng.random() < 0.5:
+        back.first.click()
+        counts["return"] += 1
+        return None
+    shot = shoot_by_drag(player, rng, shot_path)
+    counts["shot"] += 1
+    return shot
+
+
+def wait_done(player: Player) -> None:
+    """Until the page has nothing left to play back (no shot in flight)."""
+    player.page.wait_for_function("() => !document.getElementById('board')?.dataset.playingPly", timeout=20_000)
+
+
+def zone_sums_match(player: Player) -> None:
+    sums = player.page.evaluate(ZONE_SUMS)
+    for side in ("w", "b"):
+        assert sums[side]["zones"] == sums[side]["total"], (player.name, sums)
+
+
+def test_data_pack_copy_is_the_engines(server: str) -> None:
+    with urllib.request.urlopen(f"{server}/static/games/flickago/data.json") as answer:
+        served = answer.read()
+    assert served == (ROOT / "engine" / "flickago" / "data.json").read_bytes()
+
+
+def test_two_players_and_a_spectator_play_a_whole_game_by_dragging(server: str, browser: Any) -> None:
+    SHOT_DIR.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(12)
+    alice = open_player(browser, "alice", viewport={"width": 1366, "height": 768})
+    bob = open_player(browser, "bob", mobile=True)
+    carol = open_player(
+        browser, "carol", locale="fr-FR", viewport={"width": 1366, "height": 768}, color_scheme="light"
+    )
+    people = [alice, bob]
+    everyone = [alice, bob, carol]
+    consoles = {p.name: watch_console(p) for p in everyone}
+    for p in everyone:
+        p.page.add_init_script(RECORD_PLAYS)
+
+    choose_flickago(alice.page, server, "friend")
+    alice.page.get_by_label("Time control").select_option(label="10 min + 5 s per move")
+    alice.page.get_by_role("button", name="Create the room").click()
+    invite = alice.page.locator("#invite-url").input_value()
+    watch = alice.page.locator("#watch-url").input_value()
+    alice.page.get_by_role("link", name="Enter the room").click()
+    bob.page.goto(invite)
+    carol.page.goto(watch)
+    for p in everyone:
+        expect(p.page.locator("#board .fg-sector")).to_have_count(18, timeout=15_000)
+        expect(p.page.locator("#board .fg-piece.inspector")).to_have_count(3)
+        expect(p.page.locator("#board .fg-star")).to_have_count(3)
+    expect(alice.page.locator("#room-info")).to_contain_text("Flickago (standard)")
+    expect(carol.page.locator("#fg-act")).to_be_hidden()
+    expect(carol.page.locator("#fg-reserves h2")).to_have_text("Réserves")
+    expect(carol.page.locator("#fg-reserve-w .fg-chip")).to_have_count(12)
+    # Who plays Black sees the board turned: his HQ at the bottom of his screen as well.
+    for p in people:
+        side = "b" if "Black" in (p.page.locator("#fg-act .fg-you").text_content() or "") else "w"
+        expect(p.page.locator("#board")).to_have_attribute("data-turned", "1" if side == "b" else "0")
+        hq = p.page.locator(f'#board [data-hq="{side}"]').bounding_box()
+        other = p.page.locator(f'#board [data-hq="{"w" if side == "b" else "b"}"]').bounding_box()
+        assert hq and other and hq["y"] > other["y"], (p.name, side)
+    expect(carol.page.locator("#board")).to_have_attribute("data-turned", "0")
+    assert_fits(alice)
+    assert_fits(bob)
+
+    counts = {"shot": 0, "place": 0, "return": 0}
+    shots_by: dict[str, list[dict[str, Any]]] = {"alice": [], "bob": []}
+    shown_flight = False
+    deadline = time.monotonic() + GAME_SECONDS
+    while not all(phase(p.page) == "over" for p in everyone):
+        assert time.monotonic() < deadline, f"the game did not finish in time ({counts})"
+        player = actor(people)
+        if player is None:
+            alice.page.wait_for_timeout(40)
+            continue
+        zone_sums_match(player)
+        first = not shots_by[player.name]
+        path = SHOT_DIR / f"aim-{'laptop' if player is alice else 'phone'}.png" if first else None
+        shot = act(player, rng, counts, path)
+        if shot is None:
+            continue
+        check_asked(shot, shot["turned"])
+        shots_by[player.name].append(shot)
+        if not shown_flight and counts["shot"] >= 3:
+            # A shot in flight, on the spectator's page and on both players'.
+            carol.page.wait_for_function(
+                "document.getElementById('board').dataset.playingPly", timeout=10_000
+            )
+            carol.page.wait_for_timeout(250)
+            carol.page.screenshot(path=SHOT_DIR / "flight-spectator-fr.png")
+            alice.page.screenshot(path=SHOT_DIR / "flight-laptop.png")
+            bob.page.screenshot(path=SHOT_DIR / "flight-phone.png")
+            expect(carol.page.locator("#board .fg-piece.in-flight")).to_have_count(1)
+            expect(carol.page.locator("#fg-skip")).to_be_visible()
+            shown_flight = True
+        wait_done(player)
+
+    assert counts["shot"] >= 20 and len(shots_by["alice"]) >= 8 and len(shots_by["bob"]) >= 8, counts
+    for p in everyone:
+        expect(p.page.locator("#result-head")).to_be_visible(timeout=20_000)
+        wait_done(p)
+        zone_sums_match(p)
+    heads = {
+        alice.page.locator("#result-head").text_content(),
+        bob.page.locator("#result-head").text_content(),
+    }
+    assert heads in ({"You won!", "You lost."}, {"Draw."}), heads
+    expect(alice.page.locator(".result-scores")).to_contain_text(
+        re.compile(r"White \d+ · Black \d+|Black \d+ · White \d+")
+    )
+    expect(carol.page.locator("#result-head")).to_have_text(
+        re.compile(r"^(Blancs|Noirs) gagne\.$|^Partie nulle\.$")
+    )
+    expect(carol.page.locator("#fg-score h2")).to_have_text("Score final par zone")
+    assert carol.page.locator("#fg-log li").count() >= counts["shot"]
+    assert "hors du plateau" in " ".join(carol.page.locator("#fg-log .fg-words").all_text_contents())
+
+    # Every page played every shot back, in step (each started within a moment of the others).
+    plays = {p.name: p.page.evaluate("window.__plays") for p in everyone}
+    for name, got in plays.items():
+        assert len(got) >= counts["shot"] - 1, (name, len(got), counts)
+    common = set(plays["alice"]) & set(plays["bob"]) & set(plays["carol"])
+    assert len(common) >= counts["shot"] - 1
+    lags = sorted(max(plays[n][ply] for n in plays) - min(plays[n][ply] for n in plays) for ply in common)
+    assert lags[len(lags) // 2] <= 250 and lags[-1] <= 1500, lags
+
+    alice.page.screenshot(path=SHOT_DIR / "end-laptop.png")
+    bob.page.screenshot(path=SHOT_DIR / "end-phone.png")
+    bob.page.screenshot(path=SHOT_DIR / "end-phone-full.png", full_page=True)
+    carol.page.screenshot(path=SHOT_DIR / "end-spectator-fr.png")
+    for p in everyone:
+        assert not p.page.context.errors, (p.name, p.page.context.errors)  # type: ignore[attr-defined]
+        assert not consoles[p.name], (p.name, consoles[p.name])
+
+
+def test_a_whole_game_against_the_computer(server: str, browser: Any) -> None:
+    SHOT_DIR.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(5)
+    dave = open_player(browser, "dave", viewport={"width": 1366, "height": 768})
+    console = watch_console(dave)
+    page = dave.page
+    page.add_init_script(RECORD_PLAYS)
+    choose_flickago(page, server, "easy")
+    page.get_by_role("button", name="Create the room").click()
+    expect(page).to_have_url(re.compile(r"/r/[\w-]+$"))  # no invite to send
+    expect(page.locator(".player .who-name").filter(has_text="Computer")).to_have_count(1)
+
+    counts = {"shot": 0, "place": 0, "return": 0}
+    skipped = 0
+    fitted = False
+    deadline = time.monotonic() + GAME_SECONDS
+    while phase(page) != "over":
+        assert time.monotonic() < deadline, f"the game did not finish in time ({counts})"
+        skip = page.locator("#fg-skip")
+        if skip.count() and counts["shot"] % 2:
+            try:
+                skip.click(timeout=1000)
+                skipped += 1
+            except Exception:  # the shot ended under the pointer
+                pass
+        if not page.locator(CAN_ACT).count():
+            page.wait_for_timeout(40)
+            continue
+        zone_sums_match(dave)
+        shot = act(dave, rng, counts, SHOT_DIR / "aim-bot-game.png" if counts["shot"] == 0 else None)
+        if shot:
+            check_asked(shot, shot["turned"])
+        if counts["shot"] == 6 and not fitted:
+            wait_done(dave)
+            for width, height in SIZES:
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(200)
+                assert_fits(dave)
+                page.screenshot(path=SHOT_DIR / f"fit-{width}x{height}.png")
+            page.set_viewport_size({"width": 1366, "height": 768})
+            fitted = True
+    assert fitted and counts["shot"] >= 8, counts
+    expect(page.locator("#result-head")).to_be_visible()
+    expect(page.locator("#result-head")).to_have_text(re.compile(r"You won!|You lost\.|Draw\."))
+    wait_done(dave)
+    zone_sums_match(dave)
+    bot_turns = page.locator("#fg-log li").filter(has_text=re.compile(r"^\d+\. (White|Black): "))
+    assert bot_turns.count() >= counts["shot"] * 2 - 2
+    assert len(page.evaluate("window.__plays")) >= counts["shot"]
+    page.screenshot(path=SHOT_DIR / "end-bot-game.png")
+    assert not page.context.errors, page.context.errors  # type: ignore[attr-defined]
+    assert not console, console
