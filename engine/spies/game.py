@@ -1,0 +1,133 @@
+"""Spies! behind the game-agnostic protocol (:class:`engine.core.Game`).
+
+Actions cross the protocol as ``{"type": "act", "text": <an action line of spec 15.2>}``,
+e.g. ``{"type": "act", "text": "G go s04 WAR"}``; ``legal_actions`` lists them in that form.
+Several seats may act at once (a sealed bid, Ready); every action in a response window (a
+search, an evasion, a chain, an Intercept, a hand limit, a takeover, an offer) and every
+collected answer is a response (:meth:`is_response`). Events are the record's events:
+:meth:`project` gives each viewer ``{"type": "event", "n", "by", "a", "header"}`` with the
+most detailed text he is entitled to (``~`` when none).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import EXTERNAL_ENDINGS, Event, Game, Result, Transition, Viewer
+from engine.errors import GameOver, InvalidAction
+from engine.spies import rules, serialize, twin, view
+from engine.spies.data import ALLOCATIONS
+from engine.spies.options import PRESETS
+from engine.spies.state import State
+
+ACT = "act"
+RESPONSES = frozenset(
+    {"bid", "ready", "search", "evade", "chain", "intercept", "limit", "takeover", "offer", "roll"}
+)
+
+
+def action(text: str) -> dict[str, Any]:
+    return {"type": ACT, "text": text}
+
+
+def action_text(act: Mapping[str, Any]) -> str:
+    kind = Game.action_type(act)
+    if kind != ACT:
+        raise InvalidAction(
+            f"unknown action type {kind!r}: Spies! actions are {{'type': 'act', 'text': ...}}"
+        )
+    text = act.get("text")
+    if not isinstance(text, str):
+        raise InvalidAction("an action needs a 'text' line such as 'G go s04 WAR'")
+    return text
+
+
+def _events(before: State, after: State) -> tuple[Event, ...]:
+    return tuple(view.log_event(after, i) for i in range(len(before.log), len(after.log)))
+
+
+class Spies(Game[State]):
+    name = "spies"
+    min_players = min(ALLOCATIONS)
+    max_players = max(ALLOCATIONS)
+
+    def new_game(self, seed: str, options: Mapping[str, Any] | None = None, players: int = 2) -> State:
+        return rules.new_state(seed, options, players)
+
+    def presets(self) -> Mapping[str, Mapping[str, Any]]:
+        return {name: dict(values) for name, values in PRESETS.items()}
+
+    def players(self, state: State) -> int:
+        return state.players
+
+    def actors(self, state: State) -> frozenset[int]:
+        return rules.actors(state)
+
+    def is_response(self, state: State, seat: int, action: Mapping[str, Any]) -> bool:
+        d = state.decision
+        return d is not None and d["kind"] in RESPONSES
+
+    def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
+        return [action(text) for text in rules.legal(state, seat)]
+
+    def apply(self, state: State, seat: int, action: Mapping[str, Any]) -> Transition[State]:
+        text = action_text(action)
+        if state.result is not None:
+            raise GameOver("the game is over")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+            raise InvalidAction("no such seat")
+        new = rules.apply(state, seat, text)
+        return Transition(new, _events(state, new))
+
+    def default_action(self, state: State, seat: int) -> dict[str, Any] | None:
+        """Section 17's default for the decision the seat owes. With two seats a whole clock
+        running out loses (16.4): the server calls :meth:`withdraw` then."""
+        text = rules.default(state, seat)
+        return None if text is None else action(text)
+
+    def withdraw(self, state: State, seat: int, reason: Any) -> Transition[State]:
+        new = rules.withdraw(state, seat, reason)
+        return Transition(new, _events(state, new))
+
+    def withdrawn(self, state: State) -> frozenset[int]:
+        return frozenset(state.zombies)
+
+    def result(self, state: State) -> Result | None:
+        return state.result
+
+    def conclude(self, state: State, result: Result) -> Transition[State]:
+        if state.result is not None:
+            raise GameOver("the game is over")
+        if result.reason not in EXTERNAL_ENDINGS:
+            raise InvalidAction(f"a game cannot be ended from outside for {result.reason!r}")
+        new = state.copy()
+        new.result, new.decision, new.tasks = result, None, []
+        return Transition(new, ())
+
+    def is_started(self, state: State) -> bool:
+        return state.year > 0
+
+    def moves_played(self, state: State) -> int:
+        return sum(1 for e in state.log if e.header.startswith("# 19")) if state.year else 0
+
+    def view(self, state: State, viewer: Viewer, history: bool = True) -> dict[str, Any]:
+        return view.view(state, viewer, history)
+
+    def project(self, event: Event, viewer: Viewer) -> dict[str, Any] | None:
+        return view.project(event, viewer)
+
+    def twin(self, state: State, viewer: Viewer, seed: str) -> State:
+        return twin.twin(state, viewer, seed)
+
+    def to_dict(self, state: State) -> dict[str, Any]:
+        return serialize.to_dict(state)
+
+    def from_dict(self, data: Mapping[str, Any]) -> State:
+        return serialize.from_dict(data)
+
+    def seed_of(self, state: State) -> str:
+        return state.rng.seed
+
+
+SPIES = Spies()

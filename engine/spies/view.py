@@ -1,0 +1,279 @@
+"""What each viewer sees (spec section 14): the one redaction boundary of Spies!.
+
+A spectator sees the public part; a seat the public part plus what section 14.2 gives the
+powers it controls now, plus every face it was ever shown (read back from the private texts
+of the record it received: ``! setup``, ``= face``, ``= compare``, ``= chits``, so "what a
+seat has once seen stays known to it" holds by construction); after the end, or for
+:data:`EVERYONE`, everything. Every list has the same shape for every viewer: a value the
+viewer may not see is ``None`` (faces, chit types, money under ``hidden_money``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Any
+
+from engine.core import EVERYONE, SPECTATOR, Event, Viewer
+from engine.errors import InvalidAction
+from engine.spies import pieces
+from engine.spies.data import CITY, DATA_SHA256, POLICE_FACES, SECRET_FACES, SPY_FACES, TILE, TURN_ORDER
+from engine.spies.state import ON_MAP, Entry, State
+
+_FACE = re.compile(r"\b([spx]\d\d)=(\w+)")
+
+
+def check_viewer(state: State, viewer: Viewer) -> None:
+    if viewer in (SPECTATOR, EVERYONE):
+        return
+    if not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < state.players:
+        raise InvalidAction(f"unknown viewer {viewer!r}")
+
+
+def sees_all(state: State, viewer: Viewer) -> bool:
+    return viewer == EVERYONE or state.result is not None
+
+
+# -- the record ---------------------------------------------------------------------------------
+def entry_text(state: State, entry: Entry, viewer: Viewer, over: bool) -> str:
+    if over:
+        if entry.text == "! setup ?":
+            return setup_text_at_end(state)
+        if entry.private:
+            return entry.private[min(entry.private)]
+        return entry.text or "~"
+    if isinstance(viewer, int) and viewer in entry.private:
+        return entry.private[viewer]
+    return entry.text or "~"
+
+
+def setup_text_at_end(state: State) -> str:
+    """After the end, ``! setup`` names every runtime id with its face and data id (15.4)."""
+    parts = [f"{s}={pieces.spy_face(state, s)}:{SPY_FACES[v.face].data_id}" for s, v in state.spies.items()]
+    parts += [
+        f"{p}={pieces.police_face(state, p)}:{POLICE_FACES[v.face].data_id}" for p, v in state.police.items()
+    ]
+    parts += [
+        f"{x}={pieces.secret_face(state, x)}:{SECRET_FACES[v.face].data_id}" for x, v in state.secrets.items()
+    ]
+    return "! setup " + " ".join(parts)
+
+
+def history(state: State, viewer: Viewer) -> list[dict[str, Any]]:
+    over = sees_all(state, viewer)
+    return [
+        {"n": n, "by": e.by, "a": entry_text(state, e, viewer, over), "header": e.header}
+        for n, e in enumerate(state.log, start=1)
+    ]
+
+
+def log_event(state: State, index: int) -> Event:
+    e = state.log[index]
+    return Event(
+        "entry",
+        {"n": index + 1, "by": e.by, "public": e.text, "private": dict(e.private), "header": e.header},
+    )
+
+
+def project(event: Event, viewer: Viewer) -> dict[str, Any] | None:
+    data = event.data
+    private: dict[int, str] = data["private"]
+    if viewer == EVERYONE:
+        text = private[min(private)] if private else data["public"]
+    elif isinstance(viewer, int) and viewer in private:
+        text = private[viewer]
+    else:
+        text = data["public"]
+    return {"type": "event", "n": data["n"], "by": data["by"], "a": text or "~", "header": data["header"]}
+
+
+# -- what a seat knows --------------------------------------------------------------------------
+def knowledge(state: State, seat: int) -> tuple[dict[str, str], dict[str, str]]:
+    """Faces (``3c``, ``2``, ``3cs4``; or ``s:3`` for a spy strength seen in a comparison) and
+    chit types (handle -> type) that the seat's private texts ever showed it."""
+    faces: dict[str, str] = {}
+    chits: dict[str, str] = {}
+    for e in state.log:
+        text = e.private.get(seat)
+        if text is None:
+            continue
+        words = text.split(" ")
+        if words[0] == "!" and words[1] == "setup":
+            faces.update(_FACE.findall(text))
+        elif words[:2] == ["=", "face"]:
+            faces[words[2]] = words[3]
+        elif words[:2] == ["=", "compare"]:
+            faces.setdefault(words[2], f"s:{words[3]}")
+        elif words[:2] == ["=", "chits"]:
+            chits.update(w.split("=", 1) for w in words[3:])  # type: ignore[misc]
+    return faces, chits
+
+
+def secret_visible(state: State, xid: str, powers: tuple[str, ...], seen: dict[str, str]) -> bool:
+    """11.1 for a seat controlling ``powers``: the original owner except while another power
+    controls it; any power controlling it now; whatever it was shown (not an own original
+    while another power controls it)."""
+    x = state.secrets[xid]
+    ctrl = state.controller(xid)
+    if ctrl is not None and ctrl in powers:
+        return True
+    other_controls = ctrl is not None and ctrl not in powers
+    if x.original in powers:
+        return not other_controls
+    return xid in seen
+
+
+# -- the view -----------------------------------------------------------------------------------
+def view(state: State, viewer: Viewer, with_history: bool = True) -> dict[str, Any]:
+    check_viewer(state, viewer)
+    over = sees_all(state, viewer)
+    seat = viewer if isinstance(viewer, int) else None
+    powers = state.powers_of(seat) if seat is not None else ()
+    seen, chit_seen = knowledge(state, seat) if seat is not None else ({}, {})
+    hidden_money = state.options["hidden_money"] and not over
+
+    def spy_face(sid: str) -> str | None:
+        if over or state.spies[sid].power in powers:
+            return pieces.spy_face(state, sid)
+        face = seen.get(sid)
+        return None if face is None or face.startswith("s:") else face
+
+    def spy_strength(sid: str) -> int | None:
+        face = spy_face(sid) or seen.get(sid, "")
+        digits = face.removeprefix("s:").rstrip("c")
+        return int(digits) if digits else None
+
+    def police_face(pid: str) -> str | None:
+        if over or state.police[pid].power in powers:
+            return pieces.police_face(state, pid)
+        return seen.get(pid)
+
+    def secret_face(xid: str) -> str | None:
+        if over or secret_visible(state, xid, powers, seen):
+            return pieces.secret_face(state, xid)
+        return None
+
+    out: dict[str, Any] = {
+        "game": "spies",
+        "data": DATA_SHA256,
+        "players": state.players,
+        "viewer": viewer,
+        "seats": [list(state.powers_of(s)) for s in range(state.players)],
+        "russia": state.seat_of("R"),
+        "options": state.options,
+        "year": state.year,
+        "active": state.active,
+        "phase": state.phase,
+        "ap_spent": state.ap,
+        "acting": state.acting,
+        "decision": _decision(state, seat),
+        "spies": [
+            {
+                "id": s.id,
+                "power": s.power,
+                "city": s.city,
+                "box": s.box or None,
+                "captor": s.captor,
+                "year": s.year or None,
+                "secret": s.secret,
+                "spaces": s.spaces,
+                "done": s.done,
+                "face": spy_face(s.id),
+                "strength": spy_strength(s.id),
+            }
+            for s in state.spies.values()
+        ],
+        "police": [
+            {"id": p.id, "power": p.power, "city": p.city, "secret": p.secret, "face": police_face(p.id)}
+            for p in state.police.values()
+        ],
+        "secrets": [
+            {
+                "id": x.id,
+                "original": x.original,
+                "city": x.city,
+                "holder": x.holder,
+                "gone": x.gone or None,
+                "record": x.owner_record,
+                "year": x.record_year or None,
+                "face": secret_face(x.id),
+            }
+            for x in state.secrets.values()
+        ],
+        "powers": {p: _power(state, p, p in powers or over, hidden_money, chit_seen) for p in TURN_ORDER},
+        "cup": sum(state.cup.values()),
+        "cup_types": dict(state.cup) if over else None,
+        "played": [{"tile": f"t{t}", "power": p, "year": y} for t, p, y in state.played],
+        "manifest": _manifest() if state.options["manifest_public"] or over else None,
+        "annexed": dict(sorted(state.annexed.items())),
+        "channels": [[state.active, other] for other in state.channels],
+        "offer": _offer(state, seat, over),
+        "zombies": sorted(state.zombies),
+        "scores": dict(state.scores) if state.result is not None else None,
+        "result": None if state.result is None else state.result.to_dict(),
+        "seed_commitment": hashlib.sha256(bytes.fromhex(state.rng.seed)).hexdigest(),
+        "seed": state.rng.seed if state.result is not None else None,
+    }
+    if with_history:
+        out["history"] = history(state, viewer)
+    return out
+
+
+def _decision(state: State, seat: int | None) -> dict[str, Any] | None:
+    d = state.decision
+    if d is None or state.result is not None:
+        return None
+    public: dict[str, Any] = {"kind": d["kind"]}
+    if "waiting" in d:
+        public["seats"] = list(d["waiting"])
+        if d["kind"] == "bid":
+            public["tied"] = d["tied"]
+        return public
+    public["power"] = d["power"]
+    public["seats"] = [state.seat_of(d["power"])]
+    for key in ("spy", "secret", "what", "offer", "allowed", "by"):
+        if key in d:
+            public[key] = d[key]
+    return public
+
+
+def _power(state: State, p: str, own: bool, hidden_money: bool, chit_seen: dict[str, str]) -> dict[str, Any]:
+    return {
+        "money": None if hidden_money and not own else state.money[p],
+        "chits": [{"handle": h, "type": t if own else chit_seen.get(h)} for h, t in state.hands[p]],
+        "tiles": len(state.tiles[p]),
+        "hand": [f"t{t}" for t in sorted(state.tiles[p])] if own else None,
+        "discards": len(state.discards[p]),
+        "discarded": [{"tile": f"t{t}", "year": y} for t, y in state.discards[p]] if own else None,
+        "markers": list(state.markers[p]),
+    }
+
+
+def _offer(state: State, seat: int | None, over: bool) -> dict[str, Any] | None:
+    task = next((t for t in reversed(state.tasks) if t["t"] == "offer"), None)
+    if task is None:
+        return None
+    offer = task["offer"]
+    parties = {state.seat_of(offer["from"]), state.seat_of(offer["to"])}
+    public = {"n": offer["n"], "from": offer["from"], "to": offer["to"], "give": None, "get": None}
+    if over or seat in parties:
+        public["give"], public["get"] = list(offer["give"]), list(offer["get"])
+    return public
+
+
+def _manifest() -> list[dict[str, Any]]:
+    return [
+        {
+            "tile": f"t{t.id}",
+            "owner": t.owner,
+            "name": t.name,
+            "years": list(t.years) or "any",
+            "awards": [{"kind": a.kind, "amount": a.amount, "cities": list(a.cities)} for a in t.awards],
+            "special": t.special,
+        }
+        for t in TILE.values()
+    ]
+
+
+def on_map(state: State, spy: str) -> bool:
+    return state.spies[spy].box == ON_MAP and state.spies[spy].city in CITY
