@@ -27,7 +27,6 @@ from app.clocks import Clock, SystemClock
 from app.config import Settings
 from app.errors import UNAVAILABLE, AppError
 from app.games.service import GameService
-from app.games.workers import process_pool
 from app.identity import COOKIE_NAME, Guest, GuestCookies, new_guest_id
 from app.inputs import echo
 from app.limits import BodyLimit, KeyedRateLimit, SocketCount
@@ -64,9 +63,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         engine = db.make_engine(settings.database_url, settings.db_pool_size)
         hub = Hub(make_bus(settings.redis_url), PresenceBoard(), clock.now_ms)
         await hub.start()
-        executor = process_pool()
-        workers = process_pool()
-        service = GameService(engine, clock, hub, metrics, settings, executor=executor, workers=workers)
+        service = GameService(engine, clock, hub, metrics, settings)
         app.state.engine = engine
         app.state.hub = hub
         app.state.service = service
@@ -85,8 +82,6 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             await service.close()
             await hub.bus.close()
             await engine.dispose()
-            executor.shutdown(wait=False, cancel_futures=True)
-            workers.shutdown(wait=False, cancel_futures=True)
 
     app = FastAPI(title="Speakeasy", version="0.1.0", lifespan=lifespan)
     app.state.settings = settings

@@ -23,7 +23,7 @@ import hashlib
 import logging
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor
+from concurrent.futures import BrokenExecutor
 from dataclasses import replace
 from typing import Any
 
@@ -38,6 +38,7 @@ from app.games import frames, store
 from app.games.commands import Change, Offloaded, due, next_deadline, offload, plan, reused_id
 from app.games.groupcommit import GroupCommit
 from app.games.runtime import RoomRuntime
+from app.games.workers import Workers
 from app.metrics import Metrics
 from app.ws.messages import Act, Command
 from engine.catalogue import entry
@@ -83,8 +84,8 @@ class GameService:
         metrics: Metrics,
         settings: Settings,
         bots: bool = True,
-        executor: Executor | None = None,
-        workers: Executor | None = None,
+        thinkers: Workers | None = None,
+        workers: Workers | None = None,
     ) -> None:
         self.engine = engine
         self.clock = clock
@@ -93,8 +94,9 @@ class GameService:
         self.settings = settings
         self._bots = bots
         self._deciders: dict[str, BotDecide] = {}
-        self._executor = executor
-        self._workers = workers
+        self._thinkers = thinkers or Workers()
+        """Where bots think."""
+        self._workers = workers or Workers()
         """Where actions' heavy work runs (a shot's simulation): not the bots' pool, so a
         player's shot never waits behind a bot's thinking."""
         self._runtimes: dict[str, RoomRuntime] = {}
@@ -232,14 +234,16 @@ class GameService:
         work = offload(game, seat, command)
         if work is None:
             return None
-        loop = asyncio.get_running_loop()
         started = time.perf_counter()
         try:
             computed = await asyncio.wait_for(
-                loop.run_in_executor(self._workers, work.run, work.job), self.settings.offload_seconds
+                self._workers.run(work.run, work.job), self.settings.offload_seconds
             )
         except TimeoutError:
             raise AppError("unavailable", "the server is too busy to play that now; try again", 503) from None
+        except BrokenExecutor:
+            log.error("a worker process died; the pool starts again", extra={"room": runtime.room.id})
+            raise AppError("unavailable", "the server could not play that now; try again", 503) from None
         finally:
             self.metrics.offload_latency.labels(game.game).observe(time.perf_counter() - started)
         return Offloaded(game.id, game.seq, computed)
@@ -429,6 +433,8 @@ class GameService:
                 await task
         self._timers.clear()
         await self._committer.close()
+        self._thinkers.shutdown()
+        self._workers.shutdown()
 
     # -- bot seats and the autopilot -----------------------------------------------------
     @property
@@ -472,18 +478,22 @@ class GameService:
 
     async def _bot_act(self, room_id: str, slot: int, seat: int, level: str, game: Any) -> None:
         view = game.rules.view(game.state, seat, history=True)
-        loop = asyncio.get_running_loop()
-        try:
-            action = await loop.run_in_executor(
-                self._executor,
-                self._decider(game.game),
-                view,
-                level,
-                bot_seed(game.id, game.version),
-                bot_budget(game.clocks, seat, self.clock.now_ms()),
-            )
-        except Exception:
-            log.exception("bot failed to decide", extra={"room": room_id})
+        for attempt in range(2):  # a worker that died is replaced once
+            try:
+                action = await self._thinkers.run(
+                    self._decider(game.game),
+                    view,
+                    level,
+                    bot_seed(game.id, game.version),
+                    bot_budget(game.clocks, seat, self.clock.now_ms()),
+                )
+                break
+            except BrokenExecutor:
+                log.error("a bot's worker process died", extra={"room": room_id, "attempt": attempt})
+            except Exception:
+                log.exception("bot failed to decide", extra={"room": room_id})
+                return
+        else:
             return
         # A decision of the only seat to act is tied to the version it saw; in a simultaneous
         # phase the others may act meanwhile, and the game itself checks what still holds.

@@ -10,11 +10,16 @@ shutdown code), the worker exits instead of idling on forever.
 
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 _WATCH_SECONDS = 1.0
 
@@ -37,3 +42,32 @@ def process_pool() -> ProcessPoolExecutor:
         initializer=_exit_with_parent,
         initargs=(os.getpid(),),
     )
+
+
+class Workers:
+    """A pool of worker processes that starts on first use and starts again after a worker
+    died: a ``ProcessPoolExecutor`` whose worker was killed (out of memory, a crash in a C
+    extension) is broken for good and would refuse every later task."""
+
+    def __init__(self, factory: Callable[[], Executor] = process_pool) -> None:
+        self._factory = factory
+        self._pool: Executor | None = None
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in a worker; :class:`BrokenExecutor` if the worker died (the
+        next call gets a fresh pool)."""
+        pool = self._pool
+        if pool is None:
+            pool = self._pool = self._factory()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, function, *args)
+        except BrokenExecutor:
+            if self._pool is pool:
+                self._pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+    def shutdown(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

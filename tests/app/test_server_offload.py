@@ -21,6 +21,7 @@ from server_harness import Player, Socket, serving, settings_for, token_of
 from sqlalchemy import func, select
 
 from app.db import make_engine
+from app.games.workers import Workers
 from app.main import create_app
 from app.models import GameAction
 from engine.catalogue import entry
@@ -133,7 +134,7 @@ async def test_a_shot_cut_off_by_a_restart_commits_once_with_the_same_result(
     view = sa.view or {}
     shooter, player = (sa, alice) if view["seats"][view["to_move"]] == sa.seat else (sb, bob)
     gate = _Gate()
-    server.app.state.service._workers = gate  # the pool of the first process hangs mid-shot
+    server.app.state.service._workers = Workers(lambda: gate)  # the first process hangs mid-shot
     action = {"type": "text", "text": f"{shooter.view['legal'][0]} 900/650"}  # type: ignore[index]
     command = {"type": "act", "id": "the-shot", "version": shooter.last_version, "action": action}
     before = await _actions(database_url)

@@ -1,4 +1,5 @@
-"""The bot's worker processes die with the server, even when it is SIGKILLed."""
+"""The worker processes die with the server, even when it is SIGKILLed, and a pool whose
+worker died starts again."""
 
 from __future__ import annotations
 
@@ -6,7 +7,12 @@ import os
 import subprocess
 import sys
 import time
+from concurrent.futures import BrokenExecutor
 from pathlib import Path
+
+import pytest
+
+from app.games.workers import Workers
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,3 +48,17 @@ def test_workers_exit_when_the_server_is_killed() -> None:
     while _alive(worker) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not _alive(worker), f"bot worker {worker} outlived its server"
+
+
+async def test_a_pool_whose_worker_died_starts_again() -> None:
+    """A killed worker breaks a process pool for good; :class:`Workers` answers that call
+    with ``BrokenExecutor`` and the next one runs in a fresh pool."""
+    workers = Workers()
+    try:
+        first = await workers.run(os.getpid)
+        with pytest.raises(BrokenExecutor):
+            await workers.run(os._exit, 3)
+        second = await workers.run(os.getpid)
+        assert second != first and _alive(second)
+    finally:
+        workers.shutdown()
