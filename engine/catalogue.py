@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from engine.core import Game
 
-REGISTERED: Final = ("engine.speakeasy", "engine.prohibition")
+REGISTERED: Final = ("engine.speakeasy", "engine.prohibition", "engine.flickago")
 
 Decider = Callable[..., Any]
 
