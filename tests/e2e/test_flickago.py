@@ -25,7 +25,11 @@ from typing import Any
 
 import pytest
 from e2e_pages import Player, open_player
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
+
+from engine.core import Event
+from engine.flickago.game import Flickago
+from engine.flickago.notation import parse_action
 
 pytestmark = pytest.mark.e2e
 
@@ -138,6 +142,7 @@ def shoot_by_drag(player: Player, rng: random.Random, shot_path: Path | None = N
     take 40°: each player shoots from the bottom edge of his screen), check the numbers shown
     while aiming, let go. Returns what was asked for and shown."""
     page = player.page
+    page.evaluate("window.scrollTo(0, 0)")  # on a phone a button below the board may have scrolled it away
     aimable = page.locator("#board [data-aim]")
     count = aimable.count()
     assert count, "no disc to aim"
@@ -221,7 +226,9 @@ def act(
 
 def wait_done(player: Player) -> None:
     """Until the page has nothing left to play back (no shot in flight)."""
-    player.page.wait_for_function("() => !document.getElementById('board')?.dataset.playingPly", timeout=20_000)
+    player.page.wait_for_function(
+        "() => !document.getElementById('board')?.dataset.playingPly", timeout=20_000
+    )
 
 
 def zone_sums_match(player: Player) -> None:
@@ -399,3 +406,221 @@ def test_a_whole_game_against_the_computer(server: str, browser: Any) -> None:
     page.screenshot(path=SHOT_DIR / "end-bot-game.png")
     assert not page.context.errors, page.context.errors  # type: ignore[attr-defined]
     assert not console, console
+
+
+def open_touch_phone(browser: Browser, name: str) -> Player:
+    """A phone that has a touch screen (and no mouse): 390×844, mobile viewport."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    player = Player(page, name)
+    page.on("websocket", player.record)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.context.errors = errors  # type: ignore[attr-defined]
+    return player
+
+
+def finger_drag(page: Page, start: tuple[float, float], pull: tuple[float, float], steps: int = 8) -> None:
+    """A real touch sequence (start, moves, end) through the browser's input pipeline: the
+    browser itself decides whether the gesture pans the page or goes to the page."""
+    cdp = page.context.new_cdp_session(page)
+    x, y = start
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for i in range(1, steps + 1):
+        point = {"x": x + pull[0] * i / steps, "y": y + pull[1] * i / steps}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        page.wait_for_timeout(16)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_a_finger_aims_and_shoots_on_a_touch_phone(server: str, browser: Browser) -> None:
+    SHOT_DIR.mkdir(parents=True, exist_ok=True)
+    erin = open_touch_phone(browser, "erin")
+    page = erin.page
+    choose_flickago(page, server, "easy")
+    page.get_by_role("button", name="Create the room").click()
+    expect(page).to_have_url(re.compile(r"/r/[\w-]+$"))
+    for _ in range(2):
+        expect(page.locator(CAN_ACT).first).to_be_attached(timeout=30_000)
+        wait_done(erin)
+        expect(page.locator("#board")).to_have_class(re.compile(r"\bcan-aim\b"))
+        assert page.evaluate("getComputedStyle(document.getElementById('board')).touchAction") == "none"
+        # Scrolled a little, so that a pan of the page would show; then a finger pulls down
+        # from a disc in the HQ: the page must not move, and the shot must go.
+        page.evaluate("window.scrollTo(0, 30)")
+        scroll = page.evaluate("window.scrollY")
+        assert scroll > 0
+        disc = page.locator("#board [data-aim]").first
+        box = disc.bounding_box()
+        assert box is not None
+        before = len(sent_actions(erin))
+        finger_drag(page, (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2), (12, 70))
+        deadline = time.monotonic() + 5
+        while len(sent_actions(erin)) == before:
+            assert time.monotonic() < deadline, "the finger's shot was not sent"
+            page.wait_for_timeout(20)
+        assert page.evaluate("window.scrollY") == scroll
+        action = sent_actions(erin)[-1]
+        assert action["type"] == "shot" and 1 <= action["power"] <= 1000 and 0 <= action["angle"] < 3600
+        turned = page.locator("#board").get_attribute("data-turned") == "1"
+        mm_per_px = 1 / page.evaluate("document.getElementById('board').getScreenCTM().a")
+        check_asked({"action": action, "pull": (12, 70), "mm_per_px": mm_per_px}, turned)
+        page.wait_for_timeout(200)
+        page.screenshot(path=SHOT_DIR / "touch-phone-flight.png")
+    assert not page.context.errors, page.context.errors  # type: ignore[attr-defined]
+
+
+# The module on its own in a page of the site, with a stand-in for the shell's ctx that keeps
+# what the module sends (static/games/README.md): window.__fg is the handle, window.__sent the
+# actions. The board and the panel are laid over the page.
+MOUNT = """async (view) => {
+  const mod = await import("/static/games/flickago/main.js");
+  const i18n = await import("/static/js/i18n.js");
+  const box = (id, css) => {
+    const el = document.createElement("div");
+    el.id = id;
+    for (const [k, v] of Object.entries(css)) el.style.setProperty(k, v);
+    document.body.append(el);
+    return el;
+  };
+  const fixed = {position: "fixed", top: "0", height: "600px", "z-index": "50", background: "#1c1814"};
+  const wrap = box("fg-test-board", {...fixed, left: "0", width: "440px", display: "flex"});
+  wrap.className = "board-wrap";
+  const panel = box("fg-test-panel", {...fixed, left: "450px", width: "420px", overflow: "auto"});
+  window.__sent = [];
+  const ctx = {
+    seat: 0, players: 2, gameId: "test", room: {}, panel, root: document.body,
+    send: (action, opts) => { window.__sent.push([action, opts]); return String(window.__sent.length); },
+    api: async () => ({}), t: i18n.t, allSeated: () => true, changed: () => {},
+  };
+  window.__fg = mod.mount(wrap, ctx);
+  window.__fg.render(view);
+}"""
+
+# Where the board draws each piece (board mm, from the translate of its group).
+DRAWN = """() => {
+  const out = {};
+  const turned = document.getElementById("board").dataset.turned === "1";
+  for (const g of document.querySelectorAll("#board [data-piece]")) {
+    const m = /translate\\(([-\\d.]+) ([-\\d.]+)\\)/.exec(g.getAttribute("transform") || "");
+    if (!m) continue;
+    const sx = Number(m[1]);
+    const sy = Number(m[2]);
+    out[g.dataset.piece] = turned ? [420 - sx, sy] : [sx, 600 - sy];
+  }
+  return out;
+}"""
+
+
+def crafted() -> tuple[Flickago, Any, Any]:
+    """A game at White's fourth turn (seat 0 plays White): wF1 flicked once and resting in
+    White's Safe Return zone (returnable, and re-flickable), wT1 in N.W3; and the same board
+    while White must put I1 or I2, both set aside, on a star."""
+    game = Flickago()
+    data = game.to_dict(game.new_game("ab" * 32, {"first_player": "host"}))
+    state = data["state"]
+    state["pos"]["wF1"] = [210.0, 450.0]
+    state["pos"]["wT1"] = [100.0, 520.0]
+    state["flicks"]["wF1"] = state["flicks"]["wT1"] = 1
+    state["reserve"]["w"] = [p for p in state["reserve"]["w"] if p not in ("wF1", "wT1")]
+    state["shots"] = 2
+    turn = game.from_dict(data)
+    for inspector in ("I1", "I2"):
+        del state["pos"][inspector]
+    state["waiting"] = ["I1", "I2"]
+    state["phase"] = "place_inspector"
+    return game, turn, game.from_dict(data)
+
+
+def sent(page: Page) -> list[Any]:
+    return list(page.evaluate("window.__sent"))
+
+
+def test_the_module_alone_sends_each_kind_of_action_and_plays_a_shot_back(
+    server: str, browser: Browser
+) -> None:
+    game, turn, place = crafted()
+    tester = open_player(browser, "tester", viewport={"width": 900, "height": 640})
+    page = tester.page
+    page.goto(server + "/")
+    expect(page.get_by_role("radio", name=re.compile("^Flickago"))).to_be_enabled()
+    board = page.locator("#fg-test-board #board")
+
+    # An inspector to put on a star: the free stars glow; clicking one sends the placement.
+    page.evaluate(MOUNT, game.view(place, 0))
+    expect(board.locator("[data-place]")).to_have_count(2)
+    expect(page.locator("#fg-prompt")).to_contain_text("Put I1 back on a free star")
+    assert page.evaluate("window.__fg.status(window.__fg.view)")["hint"] == "put I1 on a star"
+    board.locator('[data-place="S1"]').click()
+    assert sent(page) == [[{"type": "place", "inspector": "I1", "star": "S1"}, {"versioned": True}]]
+    expect(board.locator("[data-place]")).to_have_count(0)  # sent: nothing more to choose
+    expect(page.locator("#fg-prompt")).to_have_text("Sent…")
+
+    # White's turn: the disc in the zone may be taken back (a button), or flicked again.
+    view = game.view(turn, 0)
+    page.evaluate("(view) => window.__fg.render(view)", view)
+    expect(board.locator('[data-piece="wF1"].returnable.once')).to_have_count(1)
+    expect(board.locator('[data-aim="wF1"]')).to_have_count(1)
+    expect(board.locator("[data-ghost]")).to_have_count(5)  # a reserve disc on each free launch point
+    expect(page.locator("#fg-score-w")).to_have_text(str(view["score"]["w"]))
+    expect(page.locator('#fg-score li[data-zone="Z.N"]')).to_contain_text("5")
+    expect(page.locator('#fg-score li[data-zone="N.W3"]')).to_contain_text("3")
+    page.locator("#fg-act .fg-returns button").click()
+    assert sent(page)[-1] == [{"type": "return", "piece": "wF1"}, {"versioned": True}]
+
+    # The second flick of wF1, by a drag from where it lies: "from" is null.
+    page.evaluate("(view) => window.__fg.render(view)", view)
+    box = board.locator('[data-aim="wF1"]').bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 20, y + 40, steps=4)
+    page.mouse.move(x, y + 1, steps=4)  # back onto the disc: too short, letting go cancels
+    page.mouse.up()
+    assert len(sent(page)) == 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 20, y + 40, steps=4)
+    page.mouse.up()
+    action, options = sent(page)[-1]
+    assert options == {"versioned": True}
+    assert action["type"] == "shot" and action["piece"] == "wF1" and action["from"] is None
+
+    # After a refusal the player may act again; a shot typed in numbers.
+    page.evaluate("() => window.__fg.error('illegal', 'no', null)")
+    expect(board.locator('[data-aim="wF1"]')).to_have_count(1)
+    page.locator("#fg-typed-box summary, .fg-typed-box summary").first.click()
+    page.locator("#fg-typed-choice").select_option("wT3@T2")
+    page.locator("#fg-typed-angle").fill("912")
+    page.locator("#fg-typed-power").fill("734")
+    page.locator("#fg-typed button[type=submit]").click()
+    assert sent(page)[-1] == [
+        {"type": "shot", "piece": "wT3", "from": "T2", "angle": 912, "power": 734},
+        {"versioned": True},
+    ]
+
+    # The engine plays that shot; its event is played back and ends on the view's positions.
+    transition = game.apply(turn, 0, parse_action("wT3@T2 912/734"))
+    events = [game.project(e, 0) for e in transition.events if isinstance(e, Event)]
+    after = game.view(transition.state, 0, history=False)
+    page.evaluate("(view) => window.__fg.render(view)", view)
+    page.evaluate("([evt, view]) => window.__fg.event(evt, view)", [events[0], after])
+    expect(board).to_have_attribute("data-playing-ply", str(events[0]["ply"]))
+    expect(page.locator("#fg-last")).not_to_contain_text("–")  # told without its outcome while it plays
+    page.wait_for_timeout(150)
+    moving = page.evaluate(DRAWN)["wT3"]
+    page.wait_for_timeout(150)
+    assert page.evaluate(DRAWN)["wT3"] != moving  # it moves frame after frame
+    expect(board).not_to_have_attribute("data-playing-ply", re.compile("."), timeout=15_000)
+    drawn = page.evaluate(DRAWN)
+    assert set(drawn) == set(after["pos"])
+    for piece, (bx, by) in after["pos"].items():
+        assert abs(drawn[piece][0] - bx) < 0.01 and abs(drawn[piece][1] - by) < 0.01, (piece, drawn[piece])
+    expect(page.locator("#fg-last")).to_contain_text(f"({after['score']['w']}–{after['score']['b']})")
+    expect(board.locator("[data-trail]")).not_to_have_count(0)
+    assert not page.context.errors, page.context.errors  # type: ignore[attr-defined]
