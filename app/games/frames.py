@@ -71,8 +71,12 @@ def event_frames(
     return frames
 
 
-def room_summary(room: RoomInfo, your_slot: int | None, game: LoadedGame) -> dict[str, Any]:
-    """``GET /api/rooms/{id}`` and the ``room`` of ``welcome``: nothing secret in it."""
+def room_summary(
+    room: RoomInfo, your_slot: int | None, game: LoadedGame, grace_seconds: int | None = None
+) -> dict[str, Any]:
+    """``GET /api/rooms/{id}`` and the ``room`` of ``welcome``: nothing secret in it.
+    ``grace_seconds`` is the server's: how long a player must be gone before the others may
+    claim (the browser counts it down)."""
     seats = range(game.players)
     return {
         "room_id": room.id,
@@ -88,6 +92,7 @@ def room_summary(room: RoomInfo, your_slot: int | None, game: LoadedGame) -> dic
         "your_seat": None if your_slot is None else game.seat_of_slot(your_slot),
         "game_id": game.id,
         "game_number": game.number,
+        "grace_seconds": grace_seconds,
     }
 
 
@@ -156,6 +161,7 @@ def welcome_frame(
     presence: dict[str, Any],
     now: int,
     chat: list[dict[str, Any]] | None = None,
+    grace_seconds: int | None = None,
 ) -> str:
     seat = None if your_slot is None else game.seat_of_slot(your_slot)
     viewer: Viewer = SPECTATOR if seat is None else seat
@@ -164,7 +170,7 @@ def welcome_frame(
             "type": "welcome",
             "you": you(seat),
             "game": game_payload(room),
-            "room": room_summary(room, your_slot, game),
+            "room": room_summary(room, your_slot, game, grace_seconds),
             "game_id": game.id,
             "version": game.version,
             "view": game.rules.view(game.state, viewer, history=True),

@@ -340,7 +340,10 @@ class GameService:
             lines = await chat.history(conn, room_id)
         key = "spectator" if slot is None else str(runtime.game.seat_of_slot(slot))
         seen = chat.visible(lines, runtime.game, key)
-        return frames.welcome_frame(runtime.room, runtime.game, slot, presence, now, seen), runtime
+        welcome = frames.welcome_frame(
+            runtime.room, runtime.game, slot, presence, now, seen, self.settings.grace_seconds
+        )
+        return welcome, runtime
 
     async def chat(self, room_id: str, slot: int | None, channel: str, text: str) -> int:
         """Store a chat line and deliver it to whoever may read it; the game's version to

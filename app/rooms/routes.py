@@ -67,7 +67,8 @@ async def create_room(
 async def room_summary(room_id: RoomIdPath, guest: GuestDep, games: ServiceDep) -> dict[str, object]:
     games.invalidate(room_id)
     runtime = await games.runtime(room_id)
-    return frames.room_summary(runtime.room, runtime.room.slot_of(guest), runtime.game)
+    grace = games.settings.grace_seconds
+    return frames.room_summary(runtime.room, runtime.room.slot_of(guest), runtime.game, grace)
 
 
 @router.post("/invites/{token}/claim")

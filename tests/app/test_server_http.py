@@ -24,6 +24,7 @@ async def test_create_room_gives_seat_links_and_cookie(server: Server) -> None:
     assert summary["time_control"] == {"initial": 600, "increment": 5}
     assert summary["seats_taken"] == [True, False]
     assert summary["your_seat"] == 0 and summary["game_number"] == 1
+    assert summary["grace_seconds"] == 30  # the server's setting, counted down by the claim button
     stranger = server.player()
     seen = (await stranger.http.get(f"/api/rooms/{room['room_id']}")).json()
     assert seen["your_seat"] is None
