@@ -87,7 +87,7 @@ class FlickagoTable {
     this.skipping = false;
     this.sending = null; // the action sent, until an event or an error comes back
     this.selected = new Set(); // reserve discs the player chose to launch next (one per kind)
-    this.typed = { choice: "", angle: 900, power: 550, open: false };
+    this.typed = { choice: "", angle: null, power: 550, open: false }; // the typed shot's fields, kept across draws
     this.trailPaths = [];
     this.printKey = "";
     this.destroyed = false;
@@ -100,9 +100,10 @@ class FlickagoTable {
     this.svg.setAttribute("role", "img");
     this.layers = createLayers(this.svg, this.B);
     this.readout = h("div", { class: "fg-readout", id: "fg-readout", hidden: true, "aria-live": "polite" });
+    this.skipButton = h("button", { type: "button", class: "secondary small fg-skip-board", id: "fg-skip-board", hidden: true, onclick: () => this.playing?.skip() });
     this.oldPosition = container.style.position;
     container.style.position = "relative";
-    container.replaceChildren(this.svg, this.readout);
+    container.replaceChildren(this.svg, this.readout, this.skipButton);
     this.container = container;
 
     const box = (id) => h("section", { id, class: `fg-panel ${id}` });
@@ -362,7 +363,11 @@ class FlickagoTable {
         const item = this.queue.shift();
         const evt = item.evt;
         if (evt && evt.type === "shot" && this.shown) {
-          if (document.hidden || this.skipping) {
+          // Played back only from the board as it stood just before the shot: a replay after a
+          // reconnection brings each missed event with the view as it stands now, and only the
+          // first of them starts from what this page shows.
+          const fresh = moveCount(this.shown) === evt.ply - 1;
+          if (document.hidden || this.skipping || !fresh) {
             this.trailPaths = trails(evt, this.shown.pos, this.launchPoint(evt));
           } else {
             await this.playShot(evt);
@@ -452,6 +457,7 @@ class FlickagoTable {
     }
     this.trailPaths = trails(evt, before, launch);
     this.playing = null;
+    this.skipButton.hidden = true;
     delete this.svg.dataset.playingPly;
   }
 
@@ -509,6 +515,8 @@ class FlickagoTable {
     };
     this.svg.classList.toggle("can-aim", legal.some((c) => !c.startsWith("^") && !c.includes(">")));
     this.svg.classList.toggle("playing", Boolean(this.playing));
+    this.skipButton.hidden = !this.playing;
+    this.skipButton.textContent = t("fg.skip");
     this.svg.dataset.turned = turned ? "1" : "0";
     drawTrails(this.layers.trails, B, this.playing ? [] : this.trailPaths, turned);
     drawPieces(this.layers.pieces, B, v.pos || {}, { turned, flicks: v.flicks || {}, scored, aims, ghosts, returnable, lastShot, labelOf });
@@ -554,8 +562,9 @@ class FlickagoTable {
         shots: legal.filter((c) => !c.startsWith("^") && !c.includes(">")),
         sending: Boolean(this.sending),
         busy,
-        typed: this.typed,
+        typed: { ...this.typed, angle: this.typed.angle ?? (mine === "b" ? 2700 : 900) },
         send: (c) => this.sendChoice(c),
+        keep: (fields) => Object.assign(this.typed, fields),
       };
     }
     renderAct(this.actBox, t, model);
@@ -569,6 +578,9 @@ class FlickagoTable {
     this.logKey = logKey;
   }
 }
+
+/** Shots and passes so far: the ply of the view's last turn. */
+const moveCount = (view) => (view.shots || 0) + (view.passes || 0);
 
 function powerBar(power, max) {
   const bar = h("span", { class: "fg-power-bar", role: "meter", "aria-valuemin": "1", "aria-valuemax": String(max), "aria-valuenow": String(power) }, h("span", { class: "fg-power-fill" }));

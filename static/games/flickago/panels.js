@@ -33,7 +33,8 @@ export function discChip(t, piece, opts = {}) {
 
 /**
  * Your move. `model`: null (not a player, or the game is over), or {side, prompt, returns:
- * [choice], places: [choice], shots: [choice], sending, busy, send(choice|action), typed}.
+ * [choice], places: [choice], shots: [choice], sending, busy, send(choice|action), typed (the
+ * typed shot's fields: choice, angle, power, open), keep(fields) to remember them}.
  */
 export function renderAct(box, t, model) {
   box.hidden = !model;
@@ -74,11 +75,7 @@ function typedShot(t, model) {
     power,
     h("button", { type: "submit", class: "small", disabled: model.sending || model.busy }, t("fg.typed.shoot")),
   );
-  form.addEventListener("input", () => {
-    keep.choice = select.value;
-    keep.angle = angle.value;
-    keep.power = power.value;
-  });
+  form.addEventListener("input", () => model.keep({ choice: select.value, angle: angle.value, power: power.value }));
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     const a = Number(angle.value);
@@ -88,7 +85,7 @@ function typedShot(t, model) {
     model.send({ type: "shot", piece, from: from ?? null, angle: a, power: p });
   });
   const details = h("details", { class: "fg-typed-box", open: keep.open || null }, h("summary", {}, t("fg.typed.title")), form);
-  details.addEventListener("toggle", () => (keep.open = details.open));
+  details.addEventListener("toggle", () => model.keep({ open: details.open }));
   return details;
 }
 
