@@ -98,9 +98,6 @@ export function toScreen(B, x, y, turned) {
   return turned ? [x0 + x1 - x, y] : [x, y0 + y1 - y];
 }
 
-/** The board point under screen point (sx, sy) (the inverse of toScreen). */
-export const fromScreen = (B, sx, sy, turned) => toScreen(B, sx, sy, turned);
-
 /** A screen rectangle for a board rectangle. */
 export function screenRect(B, r, turned) {
   const [ax, ay] = toScreen(B, r.x0, r.y0, turned);
