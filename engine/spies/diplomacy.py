@@ -104,6 +104,7 @@ def post(state: State, offer: dict[str, Any]) -> None:
         f"{offer['from']} offer {offer['n']} {offer['to']} ?",
         {state.seat_of(offer["from"]): full, state.seat_of(offer["to"]): full},
         line.header,
+        line.seat,
     )
     types = [f"{h}={pieces.chit_type(state, offer['from'], h)}" for h in offer["give"] if h.startswith("c")]
     if types:

@@ -197,7 +197,7 @@ def answer(state: State, seat: int, text: str) -> None:
         if d["kind"] == "ready":
             if verb != "ready" or args:
                 raise IllegalAction("the negotiation period waits for ready")
-            log.say(state, power, f"{power} ready")
+            log.say(state, power, f"{power} ready", seat=seat)
             task = state.tasks[-1]
             task["waiting"].remove(seat)
             state.decision = None
@@ -206,14 +206,15 @@ def answer(state: State, seat: int, text: str) -> None:
         if verb != "bid":
             raise IllegalAction("the auction waits for a sealed bid")
         auction.answer_bid(state, seat, power, args)
-        log.say(state, power, f"{power} bid ?", {power: text})
+        log.say(state, power, f"{power} bid ?", seat=seat)
+        state.log[-1].private[seat] = text
         state.decision = None
         advance(state)
         return
     if power != d["power"]:
         raise IllegalAction(f"the decision is {d['power']}'s")
     entry = len(state.log)
-    log.say(state, power, text)
+    log.say(state, power, text, seat=seat)
     ANSWERS[d["kind"]](state, power, verb, args)
     state.decision = None
     _redact_line(state, entry, d["kind"], power, verb, args)
@@ -225,5 +226,5 @@ def _redact_line(state: State, index: int, kind: str, power: str, verb: str, arg
     line = state.log[index]
     if kind == "tile" and verb == "discard":
         state.log[index] = Entry(
-            power, f"{power} discard ?", {state.seat_of(power): line.text or ""}, line.header
+            power, f"{power} discard ?", {state.seat_of(power): line.text or ""}, line.header, line.seat
         )

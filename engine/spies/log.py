@@ -22,12 +22,13 @@ def say(
     text: str | None,
     private: Mapping[str, str] | None = None,
     header: str = "",
+    seat: int = -1,
 ) -> None:
     """Append one event. ``private`` maps powers to their fuller text."""
     seats: dict[int, str] = {}
     for power, fuller in (private or {}).items():
         seats[state.seat_of(power)] = fuller
-    state.log.append(Entry(by, text, seats, header or state.header))
+    state.log.append(Entry(by, text, seats, header or state.header, seat))
     state.header = ""
 
 

@@ -86,7 +86,7 @@ def from_dict(data: Mapping[str, Any]) -> State:
         state.zombies = set(data["zombies"])
         state.result = None if data["result"] is None else Result.from_dict(data["result"])
         state.log = [
-            Entry(e["by"], e["text"], {int(k): v for k, v in e["private"].items()}, e["header"])
+            Entry(e["by"], e["text"], {int(k): v for k, v in e["private"].items()}, e["header"], e["seat"])
             for e in data["log"]
         ]
     except (KeyError, TypeError, ValueError) as exc:

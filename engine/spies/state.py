@@ -81,6 +81,7 @@ class Entry:
     text: str | None
     private: dict[int, str] = field(default_factory=dict)  # seat -> fuller text
     header: str = ""  # the section header it opens (``# 1934 G``), if any
+    seat: int = -1  # the seat that wrote an action line (-1: chance or engine)
 
 
 @dataclass(slots=True)

@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.core import EVERYONE, SPECTATOR, Event, Viewer
 from engine.errors import InvalidAction
-from engine.spies import pieces
+from engine.spies import pieces, rules
 from engine.spies.data import CITY, DATA_SHA256, POLICE_FACES, SECRET_FACES, SPY_FACES, TILE, TURN_ORDER
 from engine.spies.state import ON_MAP, Entry, State
 
@@ -214,6 +214,9 @@ def view(state: State, viewer: Viewer, with_history: bool = True) -> dict[str, A
         "seed_commitment": hashlib.sha256(bytes.fromhex(state.rng.seed)).hexdigest(),
         "seed": state.rng.seed if state.result is not None else None,
     }
+    # The seat that owes a decision gets its listable legal lines (its own facts and public
+    # ones only: the rules' checks never read a hidden value of another power).
+    out["legal"] = rules.legal(state, seat) if seat is not None and seat in rules.actors(state) else None
     if with_history:
         out["history"] = history(state, viewer)
     return out

@@ -1,0 +1,145 @@
+"""The command line of spec 15.3 and the bot of section 19.
+
+    python -m engine.spies legal STATE.json            the pending decision's listed lines
+    python -m engine.spies apply STATE.json SEAT LINE  the stored state after a line
+    python -m engine.spies replay RECORD.json          the final position's year and scores
+    python -m engine.spies selfplay --players N --seed HEX [--level L] [--option k=v ...]
+    python -m engine.spies bot [--level L] [--seed N]
+
+STATE.json is a stored state (``Game.to_dict``), RECORD.json a JSON record (``-``: stdin).
+``selfplay`` prints the record file of one game played by the autopilot in every seat.
+Bad input exits with status 2 and a one-line reason on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+from engine.errors import GameError
+from engine.spies import rules, serialize
+from engine.spies.bot import DEFAULT_LEVEL, decide_text, level_named
+from engine.spies.game import SPIES
+from engine.spies.record import record_text, replay
+from engine.spies.state import State
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _read_json(path: str) -> Any:
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path} is not JSON: {exc.msg} (line {exc.lineno})") from None
+
+
+def read_state(path: str) -> State:
+    data = _read_json(path)
+    if not isinstance(data, dict):
+        raise UsageError(f"{path} is not a stored state")
+    return serialize.from_dict(data)
+
+
+def _value(text: str) -> Any:
+    if text in ("true", "false"):
+        return text == "true"
+    return int(text) if text.isdigit() else text
+
+
+def selfplay(players: int, seed: str, level: str, options: dict[str, Any]) -> State:
+    state = SPIES.new_game(seed, options, players)
+    bot_seed = int(seed[:15], 16)
+    while state.result is None:
+        seat = min(rules.actors(state))
+        state = rules.apply(state, seat, decide_text(SPIES.view(state, seat), level, bot_seed + seat))
+    return state
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _Parser(prog="python -m engine.spies", description="Spies! rules on the command line")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_legal = sub.add_parser("legal")
+    p_legal.add_argument("state")
+    p_apply = sub.add_parser("apply")
+    p_apply.add_argument("state")
+    p_apply.add_argument("seat", type=int)
+    p_apply.add_argument("line")
+    p_replay = sub.add_parser("replay")
+    p_replay.add_argument("record")
+    p_self = sub.add_parser("selfplay")
+    p_self.add_argument("--players", type=int, required=True)
+    p_self.add_argument("--seed", required=True)
+    p_self.add_argument("--level", default=DEFAULT_LEVEL)
+    p_self.add_argument("--option", action="append", default=[])
+    p_bot = sub.add_parser("bot")
+    p_bot.add_argument("--level", default=DEFAULT_LEVEL)
+    p_bot.add_argument("--seed", type=int, default=None)
+    try:
+        args = parser.parse_args(argv)
+        if args.command == "bot":
+            from engine.spies.bot.protocol import run_protocol
+
+            return run_protocol(sys.stdin, sys.stdout, level=args.level, seed=args.seed)
+        if args.command == "selfplay":
+            level_named(args.level)
+            options = {}
+            for pair in args.option:
+                key, sep, value = pair.partition("=")
+                if not sep:
+                    raise UsageError(f"--option takes key=value, not {pair!r}")
+                options[key] = _value(value)
+            output = record_text(selfplay(args.players, args.seed, args.level, options)).rstrip("\n")
+        elif args.command == "replay":
+            data = _read_json(args.record)
+            if not isinstance(data, dict) or "seed" not in data:
+                raise UsageError("a finished JSON record with its seed")
+            state, _start, failures = replay(
+                data["seed"],
+                data["options"],
+                len(data["players"]),
+                [(e["by"], e["a"]) for e in data["events"]],
+                None,
+            )
+            if failures:
+                raise UsageError(failures[0])
+            result = state.result
+            output = json.dumps(
+                {
+                    "year": state.year,
+                    "scores": state.scores,
+                    "result": None if result is None else result.to_dict(),
+                }
+            )
+        else:
+            state = read_state(args.state)
+            if args.command == "legal":
+                seats = sorted(rules.actors(state))
+                output = "\n".join(line for s in seats for line in rules.legal(state, s))
+            else:
+                output = json.dumps(
+                    serialize.to_dict(rules.apply(state, args.seat, args.line)), sort_keys=True
+                )
+    except (UsageError, GameError, ValueError, KeyError, TypeError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        print(f"error: {reason}", file=sys.stderr)
+        return 2
+    try:
+        print(output)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        sys.stdout = None
+    return 0

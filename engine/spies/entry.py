@@ -1,0 +1,55 @@
+"""Spies!'s line for the platform catalogue (:mod:`engine.catalogue`). Not registered yet:
+the lead registers it once the game is complete (registering makes the server and the default
+suite's secrecy proofs pick it up)."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from engine.catalogue import GameEntry
+from engine.spies.bot import DEFAULT_LEVEL, LEVELS
+from engine.spies.game import SPIES, Spies
+from engine.spies.options import CHOICES, NUMBERS, PRESETS, TIME_CONTROL
+from engine.spies.record import record, record_text, verify
+
+
+def schema() -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "preset": {"type": "string", "enum": list(PRESETS), "default": "standard", "description": "rule set"}
+    }
+    for name, (values, default) in CHOICES.items():
+        kind = "boolean" if isinstance(default, bool) else "string"
+        out[name] = {
+            "type": kind,
+            "enum": list(values),
+            "default": default,
+            "description": f"spec 17: {name}",
+        }
+    for name, (low, high, default) in NUMBERS.items():
+        out[name] = {
+            "type": "integer",
+            "minimum": low,
+            "maximum": high,
+            "default": default,
+            "description": f"spec 17: {name} (seconds)",
+        }
+    out[TIME_CONTROL] = {"type": "string", "default": "none", "description": "the platform's per-seat clock"}
+    return out
+
+
+ENTRY: Final = GameEntry(
+    name=SPIES.name,
+    title="Spies!",
+    game=SPIES,
+    min_players=Spies.min_players,
+    max_players=Spies.max_players,
+    option_schema=schema(),
+    bot_levels=tuple(LEVELS),
+    autopilot_level=DEFAULT_LEVEL,
+    bot="engine.spies.bot:decide",
+    client_module="/static/games/spies/main.js",
+    record=record,
+    record_text=record_text,
+    verify=verify,
+    private_channels=True,
+)
