@@ -34,6 +34,8 @@ from app.metrics import Metrics
 from app.presence import PresenceBoard
 from app.rooms.routes import router as api_router
 from app.security import SecurityMiddleware, Site
+from app.verifier import mount_pyodide
+from app.verifier import router as verifier_router
 from app.ws.routes import router as ws_router
 from engine import catalogue
 
@@ -156,6 +158,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
 
     app.include_router(api_router)
     app.include_router(ws_router)
+    app.include_router(verifier_router)
 
     @app.get("/healthz")
     async def healthz(request: Request) -> JSONResponse:
@@ -188,8 +191,11 @@ def _static_routes(app: FastAPI, static: Path) -> None:
 
         return serve
 
+    mount_pyodide(app, db.ROOT / "node_modules" / "pyodide")  # before /static, which would answer first
     app.add_api_route("/", page("index.html"), methods=["GET"], include_in_schema=False)
     app.add_api_route("/rules", page("rules.html"), methods=["GET"], include_in_schema=False)
+    app.add_api_route("/games", page("games.html"), methods=["GET"], include_in_schema=False)
+    app.add_api_route("/g/{game_id}", page("replay.html"), methods=["GET"], include_in_schema=False)
     for prefix in ("r", "i", "w"):
         app.add_api_route(f"/{prefix}/{{token}}", page("room.html"), methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")

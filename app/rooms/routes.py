@@ -3,15 +3,15 @@ one service function and shapes the answer."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import PlainTextResponse
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.deps import ClockDep, EngineDep, GuestDep, HubDep, ServiceDep, SettingsDep, base_url, client_address
 from app.errors import AppError
-from app.games import frames, store
+from app.games import frames, history, store
 from app.games.runtime import LoadedGame
 from app.inputs import CatalogueName, GameIdPath, RoomIdPath, TokenPath
 from app.rooms import service
@@ -149,6 +149,46 @@ async def _finished_game(engine: AsyncEngine, game_id: str) -> LoadedGame:
     if game.result is None:
         raise AppError("not_over", "the record is available once the game is over", 409)
     return game
+
+
+@router.get("/games/{game_id}/replay")
+async def game_replay(
+    game_id: GameIdPath,
+    engine: EngineDep,
+    guest: GuestDep,
+    viewer: Annotated[str | None, Query(pattern=r"^(\d{1,2}|spectator|everyone)$")] = None,
+) -> dict[str, Any]:
+    """Every version of a game as one viewpoint received it (issue 14): a player his own
+    seat during the game, anyone the public view (if the room admits spectators); every
+    seat and the full reveal once it is over."""
+    async with engine.connect() as conn:
+        game = await store.load_game(conn, game_id)
+        runtime = None if game is None else await store.load_room(conn, game.room_id)
+        if game is None or runtime is None:
+            raise AppError("not_found", "no such game", 404)
+        return await history.replay(conn, runtime.room, game, guest, viewer)
+
+
+@router.get("/rooms/{room_id}/games")
+async def room_games(room_id: RoomIdPath, engine: EngineDep, guest: GuestDep) -> dict[str, Any]:
+    """A room's games, oldest first, with each chair's score across the rematches."""
+    async with engine.connect() as conn:
+        runtime = await store.load_room(conn, room_id)
+        if runtime is None:
+            raise AppError("not_found", "no such room", 404)
+        return await history.room_games(conn, runtime.room, guest)
+
+
+@router.get("/me/games")
+async def my_games(
+    engine: EngineDep,
+    guest: GuestDep,
+    page: Annotated[int, Query(ge=1, le=10_000)] = 1,
+    per_page: Annotated[int, Query(ge=1, le=100)] = 20,
+) -> dict[str, Any]:
+    """The games this browser's guest identity played (in the chairs it holds), newest first."""
+    async with engine.connect() as conn:
+        return await history.guest_games(conn, guest, page, per_page)
 
 
 @router.get("/catalogue")
