@@ -168,5 +168,10 @@ def _exchange(state: State, offer: dict[str, Any]) -> None:
     text = f"= exchange {offer['n']} " + " ".join(public)
     fuller = f"= exchange {offer['n']} " + " ".join(private)
     log.engine(state, text, {poster: fuller, taker: fuller} if fuller != text else None)
+    for _giver, receiver, items in ((poster, taker, offer["give"]), (taker, poster, offer["get"])):
+        for token in items:
+            kind, value = _item(token)
+            if kind == "secret" and pieces.foreign(state.secrets[value[0]], receiver):
+                log.secret_to(state, (receiver,), f"= face {value[0]} {pieces.secret_face(state, value[0])}")
     for p in (poster, taker):
         state.hands[p].sort(key=lambda c: int(c[0][1:]))

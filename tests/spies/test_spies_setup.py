@@ -135,3 +135,30 @@ def test_the_game_ends_after_britain_1939_with_scores() -> None:
     assert state.result is not None and state.result.scores == tuple(
         max(state.scores[p] for p in powers) for powers in state.seats
     )
+
+
+def test_a_seat_leaving_a_five_seat_game_becomes_a_zombie_and_the_last_able_seat_wins() -> None:
+    state = started()
+    state = rules.withdraw(state, 1, "resign")
+    assert state.zombies == {1} and texts(state)[-2:] == ["= resign 2", "= zombie 2"]
+    assert state.result is None
+    for seat in (2, 3):
+        state = rules.withdraw(state, seat, "abandon")
+    assert state.result is None
+    state = rules.withdraw(state, 4, "timeout")
+    assert state.result is not None and state.result.winners == (0,)
+    assert state.result.withdrawn == (1, 2, 3, 4)
+
+
+def test_two_seats_the_other_seat_wins() -> None:
+    state = started(players=2)
+    state = rules.withdraw(state, 0, "timeout")
+    assert state.result is not None and state.result.winners == (1,) and texts(state)[-1] == "= timeout 1"
+
+
+def test_a_timed_out_seat_plays_its_default_then_becomes_a_zombie() -> None:
+    state = started()
+    assert rules.actors(state) == frozenset({0})
+    state = rules.withdraw(state, 0, "timeout")
+    assert 0 in state.zombies and texts(state)[-3:] == ["= timeout 1", "G discard ?", "= zombie 1"]
+    assert state.decision == {"kind": "turn", "power": "G"}  # the autopilot plays on for the zombie
