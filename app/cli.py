@@ -2,6 +2,12 @@
 
 speakeasy serve [--host 127.0.0.1] [--port 8000] [--workers 1] [--no-migrate]
 speakeasy migrate
+
+``--workers N`` runs N server processes on one port (uvicorn's process manager; the kernel
+spreads connections over them, no sticky routing). They share the database and fan events
+out through Redis, so N > 1 needs ``REDIS_URL`` and a database several processes can write
+to at once (PostgreSQL; SQLite is refused). Each process migrates nothing: the parent does
+it once before starting them.
 """
 
 from __future__ import annotations
@@ -10,6 +16,7 @@ import argparse
 import asyncio
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from app.config import Settings
 from app.db import migrate_url
@@ -21,6 +28,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve = commands.add_parser("serve", help="migrate the database, then serve HTTP and WebSockets")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=1, help="server processes on this port (needs Redis)")
     serve.add_argument("--no-migrate", action="store_true", help="do not upgrade the database first")
     commands.add_parser("migrate", help="upgrade the database to the latest schema")
     args = parser.parse_args(argv)
@@ -30,6 +38,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         print(f"speakeasy: bad settings: {error}", file=sys.stderr)
         return 2
+    if args.command == "serve":
+        refusal = _workers_refusal(args.workers, settings)
+        if refusal is not None:
+            print(f"speakeasy: {refusal}", file=sys.stderr)
+            return 2
     if args.command == "migrate" or not args.no_migrate:
         asyncio.run(migrate_url(settings.database_url))
     if args.command == "migrate":
@@ -39,14 +52,27 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from app.main import create_app
 
-    uvicorn.run(
-        create_app(settings),
-        host=args.host,
-        port=args.port,
-        ws_max_size=64 * 1024,
-        log_level=settings.log_level.lower(),
-        log_config=None,  # uvicorn's loggers go through the app's redacting handler (app/logs.py)
-        access_log=False,
-        proxy_headers=True,
-    )
+    options: dict[str, Any] = {
+        "host": args.host,
+        "port": args.port,
+        "ws_max_size": 64 * 1024,
+        "log_level": settings.log_level.lower(),
+        "log_config": None,  # uvicorn's loggers go through the app's redacting handler (app/logs.py)
+        "access_log": False,
+        "proxy_headers": True,
+    }
+    if args.workers == 1:
+        uvicorn.run(create_app(settings), **options)
+    else:  # each worker process builds its own app from the same environment
+        uvicorn.run("app.main:create_app", factory=True, workers=args.workers, **options)
     return 0
+
+
+def _workers_refusal(workers: int, settings: Settings) -> str | None:
+    if workers < 1:
+        return "--workers is at least 1"
+    if workers > 1 and not settings.redis_url:
+        return "--workers above 1 needs REDIS_URL: the processes hand each other their rooms' events"
+    if workers > 1 and settings.is_sqlite:
+        return "--workers above 1 needs PostgreSQL (DATABASE_URL): SQLite takes one writer at a time"
+    return None

@@ -11,15 +11,20 @@ conflicting moves apply exactly one). Redis is required when ``SPEAKEASY_REQUIRE
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
+import httpx
 import pytest
+import server_harness as harness
 import test_server_processes as processes
 from server_harness import Player, Table, token_of
-
-pytestmark = pytest.mark.postgres
 
 
 @pytest.fixture
@@ -39,6 +44,7 @@ def _browser(base: str, like: Player | None = None) -> Player:
     return player
 
 
+@pytest.mark.postgres
 async def test_one_game_across_three_processes(
     pg_url: str, redis_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -121,3 +127,116 @@ async def test_one_game_across_three_processes(
             await player.close()
         for server in servers:
             processes._stop(server)
+
+
+def _established(pid: int, port: int) -> int:
+    """How many accepted TCP connections to ``port`` process ``pid`` holds."""
+    inodes = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):
+            target = os.readlink(fd)
+            if target.startswith("socket:["):
+                inodes.add(target[8:-1])
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                fields = line.split()
+                local_port = int(fields[1].rsplit(":", 1)[1], 16)
+                if local_port == port and fields[3] == "01" and fields[9] in inodes:  # ESTABLISHED
+                    count += 1
+    return count
+
+
+def _children(pid: int) -> list[int]:
+    found = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(child) for child in found.read_text().split()] if found.exists() else []
+
+
+@pytest.mark.postgres
+async def test_serve_with_two_workers_shares_one_port(pg_url: str, redis_url: str) -> None:
+    """``speakeasy serve --workers 2``: two processes on one port, sockets spread over both,
+    one game played across them."""
+    port = processes._free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": pg_url,
+        "REDIS_URL": redis_url,
+        "SPEAKEASY_SECRET": harness.SECRET,
+        "SPEAKEASY_ENV": "production",
+        "SPEAKEASY_LOG_LEVEL": "WARNING",
+        "SPEAKEASY_MAX_FRAMES_PER_SECOND": "1000",
+        **harness.MANY_ROOMS_ENV,
+    }
+    server = subprocess.Popen(
+        [sys.executable, "-m", "app", "serve", "--port", str(port), "--workers", "2"],
+        cwd=processes.ROOT,
+        env=env,
+    )
+    base = f"http://127.0.0.1:{port}"
+    browsers: list[Player] = []
+    try:
+        async with httpx.AsyncClient() as client:
+            for _ in range(300):
+                assert server.poll() is None, "the server exited"
+                with contextlib.suppress(httpx.HTTPError):
+                    if (await client.get(f"{base}/healthz")).status_code == 200:
+                        break
+                await asyncio.sleep(0.1)
+        workers: list[int] = []
+        for _ in range(100):  # uvicorn's manager starts its workers one by one
+            workers = [
+                child
+                for child in _children(server.pid)
+                if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes()
+            ]
+            if len(workers) == 2:
+                break
+            await asyncio.sleep(0.1)
+        assert len(workers) == 2, workers
+        alice, bob = _browser(base), _browser(base)
+        browsers += [alice, bob]
+        room = await alice.create_room()
+        assert (await bob.claim(room["invite_url"])).status_code == 200
+        sa, sb = await alice.connect(room["room_id"]), await bob.connect(room["room_id"])
+        table = Table(room, [alice, bob], [sa, sb])
+        watchers = []
+        for _ in range(8):  # more viewers, so that both processes hold some
+            watcher = _browser(base)
+            browsers.append(watcher)
+            watchers.append(await watcher.connect(room["room_id"], watch=token_of(room["watch_url"])))
+        assert all(_established(worker, port) > 0 for worker in workers), "one process took every socket"
+        await table.setups()
+        table.sockets += watchers
+        await table.sync()
+        for _ in range(10):
+            if table.over():
+                break
+            await table.move()
+        versions = {sock.last_version for sock in table.sockets}
+        assert len(versions) == 1 and versions != {None}
+    finally:
+        for player in browsers:
+            await player.close()
+        processes._stop(server)
+
+
+@pytest.mark.parametrize(
+    ("env", "refusal"),
+    [
+        ({"DATABASE_URL": "postgresql+asyncpg://x@127.0.0.1/x"}, "needs REDIS_URL"),
+        ({"REDIS_URL": "redis://127.0.0.1:6379/0"}, "needs PostgreSQL"),
+    ],
+)
+def test_serve_with_workers_refuses_what_cannot_work(env: dict[str, str], refusal: str) -> None:
+    clean = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "REDIS_URL")}
+    done = subprocess.run(
+        [sys.executable, "-m", "app", "serve", "--workers", "2", "--no-migrate"],
+        cwd=processes.ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2 and refusal in done.stderr, done.stderr
