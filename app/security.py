@@ -35,6 +35,9 @@ from app.games import frames
 UNSAFE_METHODS: Final = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 CROSS_SITE_MESSAGE: Final = "requests from pages of another site are refused"
 HSTS: Final = "max-age=31536000; includeSubDomains"
+WASM_WORKERS: Final = frozenset({"/static/js/verify-worker.js"})
+"""The worker scripts whose policy lets them compile WebAssembly (a worker runs under the
+policy of its own script's response): the game verifier, which runs Pyodide. No page may."""
 
 _DEFAULT_PORTS: Final = {"http": 80, "https": 443}
 _WEB_SCHEME: Final = {"http": "http", "https": "https", "ws": "http", "wss": "https"}
@@ -109,14 +112,17 @@ class Site:
         return origin != self.own_origin(scope) or fetch_site == "cross-site"
 
 
-def content_security_policy(own_origin: str) -> str:
+def content_security_policy(own_origin: str, wasm: bool = False) -> str:
     """Scripts, styles and images from this origin only (the client has no inline script,
-    style attribute or ``eval``); sockets to this origin; never framed."""
+    style attribute or ``eval``); workers only from this origin; sockets to this origin;
+    never framed. ``wasm``: the document may also compile WebAssembly
+    (``'wasm-unsafe-eval'``, never ``'unsafe-eval'``)."""
     socket_origin = "wss" + own_origin[5:] if own_origin.startswith("https") else "ws" + own_origin[4:]
     return "; ".join(
         (
             "default-src 'none'",
-            "script-src 'self'",
+            "script-src 'self' 'wasm-unsafe-eval'" if wasm else "script-src 'self'",
+            "worker-src 'self'",
             "style-src 'self'",
             "img-src 'self' data:",
             "font-src 'self'",
@@ -130,8 +136,9 @@ def content_security_policy(own_origin: str) -> str:
 
 
 def security_headers(site: Site, scope: Scope) -> list[tuple[bytes, bytes]]:
+    wasm = scope.get("path") in WASM_WORKERS
     headers = {
-        "content-security-policy": content_security_policy(site.own_origin(scope)),
+        "content-security-policy": content_security_policy(site.own_origin(scope), wasm),
         "x-frame-options": "DENY",
         "x-content-type-options": "nosniff",
         "referrer-policy": "no-referrer",

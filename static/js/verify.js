@@ -1,28 +1,63 @@
 // "Verify this game", offered only when the server serves the game's JSON record
-// (GET /api/games/{id}/record.json, docs/protocol.md version 2). The browser checks what it
-// can on its own: the revealed seed hashes (SHA-256) to the seed commitment this browser
-// received when the game began — kept here at the time, so a server cannot change both
-// later. The full replay of every chance draw is `python -m engine verify`.
+// (GET /api/games/{id}/record.json, once the game is over).
+//
+// The button runs the real verifier, the one `python -m engine verify` runs
+// (engine.fairness.verify: both commitments, every chance draw, the result), in this browser:
+// verify-worker.js loads Pyodide (CPython for WebAssembly, /static/vendor/pyodide/) in a Web
+// Worker, unpacks the engine's sources (/api/verifier/engine.zip) and replays the record's
+// text. Only this page can make two more checks: the record's seed commitment and state
+// commitment must be the ones this browser received while the game was played (kept below
+// from welcome.fairness and the fairness frames), so a server cannot rewrite a game and its
+// commitments together after the fact.
+//
+// When the verifier cannot run here (Pyodide not installed on the server, or the game's
+// verifier needs a module Pyodide lacks: Flickago's pymunk), the page says which part did not
+// run, still checks the seed (SHA-256) and the commitments, and names the command that does
+// the rest.
 
 import { t } from "./i18n.js";
 
 const commitKey = (gameId) => `speakeasy.commit.${gameId}`;
+const HEX64 = /^[0-9a-f]{64}$/;
 
-/** Keep the first seed commitment seen for a game (welcome.fairness or a fairness frame). */
-export function keepCommitment(gameId, fairness) {
-  if (!gameId || !fairness || typeof fairness.seed_commitment !== "string") return;
+/** What this browser was told of a game's commitments: {seed, state, seedLive, stateLive}
+ * (the *Live flags: received before the seed was revealed, i.e. while the game was on). */
+function kept(gameId) {
+  let text = null;
   try {
-    if (!localStorage.getItem(commitKey(gameId))) localStorage.setItem(commitKey(gameId), fairness.seed_commitment);
+    text = localStorage.getItem(commitKey(gameId));
   } catch {
-    // storage refused: the check falls back to the record's own commitment
+    return null; // storage refused: nothing was kept
+  }
+  if (!text) return null;
+  if (!text.startsWith("{")) return { seed: text, state: null, seedLive: true, stateLive: false }; // kept by an older page
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
 }
 
-function keptCommitment(gameId) {
+/** Keep the first seed commitment and the first state commitment seen for a game
+ * (welcome.fairness or a fairness frame), and whether they came before the seed's reveal. */
+export function keepCommitment(gameId, fairness) {
+  if (!gameId || !fairness || typeof fairness.seed_commitment !== "string") return;
+  const live = typeof fairness.seed !== "string";
+  const now = kept(gameId) || { seed: null, state: null, seedLive: false, stateLive: false };
+  let changed = false;
+  if (!now.seed) {
+    Object.assign(now, { seed: fairness.seed_commitment, seedLive: live });
+    changed = true;
+  }
+  if (!now.state && typeof fairness.state_commitment === "string") {
+    Object.assign(now, { state: fairness.state_commitment, stateLive: live });
+    changed = true;
+  }
+  if (!changed) return;
   try {
-    return localStorage.getItem(commitKey(gameId));
+    localStorage.setItem(commitKey(gameId), JSON.stringify(now));
   } catch {
-    return null;
+    // storage refused: the check says that this browser kept nothing
   }
 }
 
@@ -32,33 +67,179 @@ async function sha256Hex(hex) {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Check a record's seed against the commitment: {ok, commitment} or {unavailable}. */
-export async function checkSeed(record, kept) {
+/** The seed alone, checked here: {ok} or {unavailable} (no SHA-256 outside a secure page). */
+export async function checkSeed(record) {
+  if (typeof record.seed !== "string" || !HEX64.test(record.seed)) return { ok: false };
   if (!globalThis.crypto || !crypto.subtle) return { unavailable: true };
-  if (typeof record.seed !== "string" || !/^[0-9a-f]{64}$/.test(record.seed)) return { ok: false, commitment: kept || "" };
-  const commitment = kept || record.seed_commitment;
-  return { ok: (await sha256Hex(record.seed)) === commitment && record.seed_commitment === commitment, commitment };
+  return { ok: (await sha256Hex(record.seed)) === record.seed_commitment };
 }
 
-const probed = new Map(); // game id -> Promise<record | null>
+/** The checks only this browser can make: the record's commitments against the kept ones.
+ * Lines are {key, params, bad}; `bad` counts as a failed check. */
+export function liveChecks(record, keptNow) {
+  if (!keptNow || !keptNow.seedLive) return [{ key: "verify.notLive" }];
+  const lines = [
+    keptNow.seed === record.seed_commitment
+      ? { key: "verify.liveSeedOk", params: { c: keptNow.seed.slice(0, 12) } }
+      : { key: "verify.liveSeedBad", params: { c: keptNow.seed.slice(0, 12) }, bad: true },
+  ];
+  if (keptNow.state && keptNow.stateLive) {
+    lines.push(
+      keptNow.state === record.state_commitment
+        ? { key: "verify.liveStateOk", params: { c: keptNow.state.slice(0, 12) } }
+        : { key: "verify.liveStateBad", params: { c: keptNow.state.slice(0, 12) }, bad: true },
+    );
+  } else if (typeof record.state_commitment === "string") {
+    lines.push({ key: "verify.noLiveState" });
+  }
+  return lines;
+}
+
+// ------------------------------------------------------------------ the worker
+
+let worker = null;
+let pending = null; // {resolve, onProgress} of the one verification running
+
+function verifierWorker() {
+  if (!worker) {
+    worker = new Worker("/static/js/verify-worker.js", { type: "module" });
+    worker.addEventListener("message", ({ data }) => {
+      if (!pending) return;
+      if (data.type === "progress") return pending.onProgress(data);
+      const done = pending;
+      pending = null;
+      done.resolve(data);
+    });
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      const done = pending;
+      pending = null;
+      worker.terminate();
+      worker = null; // the next click starts a fresh one
+      done?.resolve({ type: "unavailable", reason: event.message || "the worker did not start" });
+    });
+  }
+  return worker;
+}
+
+/** Run engine.fairness.verify on the record's text in the worker: resolves to the worker's
+ * answer ({type: "result", status, ...} or {type: "unavailable", reason}). */
+function runVerifier(text, events, onProgress) {
+  return new Promise((resolve) => {
+    if (typeof Worker !== "function") return resolve({ type: "unavailable", reason: "no Web Worker" });
+    pending = { resolve, onProgress };
+    verifierWorker().postMessage({ text, events });
+  });
+}
+
+// ------------------------------------------------------------------ the page
+
+const records = new Map(); // game id -> Promise<{text, record} | null>
+const sessions = new Map(); // game id -> {box, status, lines, running}
 
 function fetchRecord(gameId) {
-  if (!probed.has(gameId)) {
-    probed.set(
+  if (!records.has(gameId)) {
+    records.set(
       gameId,
       fetch(`/api/games/${encodeURIComponent(gameId)}/record.json`, { credentials: "same-origin" })
-        .then((res) => (res.ok ? res.json() : null))
+        .then((res) => (res.ok ? res.text() : null))
+        // The text itself goes to the verifier: a JSON round trip in JavaScript would turn
+        // 1.0 into 1 and lose the digits of a large integer.
+        .then((text) => (text === null ? null : { text, record: JSON.parse(text) }))
         .catch(() => null),
     );
   }
-  return probed.get(gameId);
+  return records.get(gameId);
 }
 
-/** Add the JSON record link and the verify button once the server answers with the record. */
+function line({ key, params, bad, raw }) {
+  const li = document.createElement("li");
+  li.textContent = raw ?? t(key, params);
+  if (bad) li.className = "error";
+  return li;
+}
+
+function draw(gameId, session) {
+  const { box } = session;
+  if (!box || !box.isConnected) return;
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "secondary";
+  b.id = "verify";
+  b.textContent = t("verify.button");
+  b.disabled = session.running;
+  b.addEventListener("click", () => verifyGame(gameId, session));
+  const out = document.createElement("p");
+  out.id = "verify-result";
+  out.className = "help";
+  out.setAttribute("role", "status");
+  if (session.status) out.textContent = t(session.status.key, session.status.params);
+  out.classList.toggle("error", Boolean(session.status?.bad));
+  const list = document.createElement("ul");
+  list.id = "verify-checks";
+  list.className = "help";
+  list.append(...session.lines.map(line));
+  box.replaceChildren(b, out, list);
+  box.dataset.verify = session.running ? "running" : session.verdict || "";
+}
+
+function seedLines(failures) {
+  return failures.length ? failures.map((raw) => ({ raw, bad: true })) : [{ key: "verify.seedOk" }];
+}
+
+async function verifyGame(gameId, session) {
+  if (session.running) return;
+  const found = await fetchRecord(gameId);
+  if (!found) return;
+  const { text, record } = found;
+  const events = Array.isArray(record.events) ? record.events.length : 0;
+  const show = (status, lines = session.lines, verdict = "") => {
+    Object.assign(session, { status, lines, verdict });
+    draw(gameId, session);
+  };
+  session.running = true;
+  show({ key: "verify.loading" }, []);
+  const live = liveChecks(record, kept(gameId));
+  const answer = await runVerifier(text, events, (p) => {
+    if (p.step === "replaying") show({ key: "verify.replaying", params: { n: p.actions } });
+  });
+  session.running = false;
+  let lines;
+  let verified = false;
+  if (answer.type === "unavailable") {
+    // No verifier here: the seed alone, as before the verifier ran in the browser.
+    const seed = await checkSeed(record);
+    const seedLine = seed.unavailable
+      ? { key: "verify.noHash" }
+      : seed.ok
+        ? { key: "verify.seedOk" }
+        : { key: "verify.seedBad", bad: true };
+    lines = [seedLine, ...live, { key: "verify.noVerifier", params: { reason: answer.reason } }];
+  } else if (answer.status === "checked") {
+    verified = answer.failures.length === 0;
+    lines = [...answer.failures.map((raw) => ({ raw, bad: true })), ...live];
+  } else if (answer.status === "missing") {
+    lines = [
+      ...seedLines(answer.seed_failures),
+      ...live,
+      { key: "verify.missing", params: { module: answer.module } },
+    ];
+  } else {
+    lines = [{ key: "verify.malformed", params: { message: answer.message || answer.reason || "" }, bad: true }, ...live];
+  }
+  const failed = lines.some((l) => l.bad);
+  if (verified && !failed) return show({ key: "verify.ok" }, lines, "ok");
+  if (failed) return show({ key: "verify.failed", bad: true }, lines, "failed");
+  show({ key: "verify.partial" }, lines, "partial");
+}
+
+/** Add the JSON record link and the verify button once the server answers with the record.
+ * The result box is drawn again on every change of the room: the verification's state lives
+ * here, per game, and is drawn into whichever box is current. */
 export function offerVerification(box, links, room) {
   const gameId = room.gameId;
-  fetchRecord(gameId).then((record) => {
-    if (!record || !box.isConnected) return;
+  fetchRecord(gameId).then((found) => {
+    if (!found || !box.isConnected) return;
     const a = document.createElement("a");
     a.href = `/api/games/${encodeURIComponent(gameId)}/record.json`;
     a.id = "record-json-link";
@@ -66,21 +247,9 @@ export function offerVerification(box, links, room) {
     a.rel = "noopener";
     a.textContent = t("result.recordJson");
     links.append(" · ", a);
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = "secondary";
-    b.id = "verify";
-    b.textContent = t("verify.button");
-    const out = document.createElement("p");
-    out.id = "verify-result";
-    out.className = "help";
-    b.addEventListener("click", async () => {
-      out.textContent = t("verify.running");
-      const found = await checkSeed(record, keptCommitment(gameId));
-      if (found.unavailable) out.textContent = t("verify.unavailable");
-      else out.textContent = `${found.ok ? t("verify.ok", { c: found.commitment.slice(0, 12) }) : t("verify.bad")} ${t("verify.more")}`;
-      out.classList.toggle("error", !found.ok && !found.unavailable);
-    });
-    box.replaceChildren(b, out);
+    if (!sessions.has(gameId)) sessions.set(gameId, { box: null, status: null, lines: [], running: false, verdict: "" });
+    const session = sessions.get(gameId);
+    session.box = box;
+    draw(gameId, session);
   });
 }
