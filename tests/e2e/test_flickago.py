@@ -307,7 +307,7 @@ def test_two_players_and_a_spectator_play_a_whole_game_by_dragging(server: str, 
         if not shown_flight and counts["shot"] >= 3:
             # A shot in flight, on the spectator's page and on both players'.
             carol.page.wait_for_function(
-                "document.getElementById('board').dataset.playingPly", timeout=10_000
+                "() => document.getElementById('board').dataset.playingPly", timeout=10_000
             )
             carol.page.wait_for_timeout(250)
             carol.page.screenshot(path=SHOT_DIR / "flight-spectator-fr.png")
@@ -366,6 +366,13 @@ def test_two_players_and_a_spectator_play_a_whole_game_by_dragging(server: str, 
     common = {ply for ply in common if not cut_at < int(ply) <= back_at}  # not the replayed ones
     lags = sorted(max(plays[n][ply] for n in plays) - min(plays[n][ply] for n in plays) for ply in common)
     assert lags[len(lags) // 2] <= 250 and lags[-1] <= 1500, lags
+
+    # The language switched after the game: the board's print and the panels in French.
+    alice.page.get_by_role("button", name="Français").click()
+    expect(alice.page.locator("#fg-score h2")).to_have_text("Score final par zone")
+    expect(alice.page.locator('#board [data-hq="w"] .fg-hq-label')).to_have_text("QG des Blancs")
+    alice.page.get_by_role("button", name="English").click()
+    expect(alice.page.locator('#board [data-hq="w"] .fg-hq-label')).to_have_text("White HQ")
 
     alice.page.screenshot(path=SHOT_DIR / "end-laptop.png")
     bob.page.screenshot(path=SHOT_DIR / "end-phone.png")
