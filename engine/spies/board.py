@@ -57,6 +57,10 @@ ROUTE_LENGTH: Final = {
 }
 
 
+# VOYAGES[port]: (destination, L) for every port the sea joins it to, in data-pack order.
+VOYAGES: Final = {a: tuple((b, ROUTE_LENGTH[(a, b)]) for b in PORTS if (a, b) in ROUTE_LENGTH) for a in PORTS}
+
+
 def owner(city: str, annexed: Mapping[str, str]) -> str | None:
     """The power whose home territory ``city`` is (its owner, or its country's annexer)."""
     base = CITY[city].owner

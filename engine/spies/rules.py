@@ -27,7 +27,7 @@ from engine.spies import (
     tiles,
     turn,
 )
-from engine.spies.data import CHIT, CITY, HAND_LIMIT, TURN_ORDER, YEARS
+from engine.spies.data import CHIT, HAND_LIMIT, TURN_ORDER, YEARS
 from engine.spies.state import NEUTRAL_BOX, ON_MAP, RECORD, SANCTIONED, State
 
 WITHDRAW_REASONS = ("resign", "timeout", "abandon")
@@ -175,10 +175,10 @@ def turn_actions(state: State, power: str) -> list[str]:
             for dest in board.NEIGHBOURS[s.city]:
                 if _ok(state, movement.check_go, power, [s.id, dest]):
                     out.append(f"{power} go {s.id} {dest}")
-            if CITY[s.city].port:
-                for dest in board.PORTS:
-                    if _ok(state, movement.check_sail, power, [s.id, dest]):
-                        out.append(f"{power} sail {s.id} {dest}")
+            room = min(movement.spaces_left(state, s.id), state.ap_left())
+            for dest, length in board.VOYAGES.get(s.city, ()):
+                if length <= room:
+                    out.append(f"{power} sail {s.id} {dest}")
             if s.secret is None:
                 for x in state.secrets_in(s.city):
                     if _ok(state, secret_moves.check_take, power, [s.id, x.id]):

@@ -244,17 +244,24 @@ def default_place(state: State, power: str, what: str) -> str:
 
 
 def legal_places(state: State, power: str, what: str) -> list[str]:
+    """Every legal ``place`` line of the step (the same checks as :func:`check_place`)."""
     out: list[str] = []
+    home = set(board.home_cities(power, state.annexed))
+    if what == "x":
+        taken = {x.city for x in state.secrets.values() if x.original == power}
+        cities = [c for c in board.NEIGHBOURS if c in home and c not in taken]
+    elif what == "p":
+        cities = [c for c in board.NEIGHBOURS if c in home and police_room(state, power, c)]
+    else:
+        abroad = foreign_spies(state, power) < ALLOTMENTS[power].spies_foreign_max
+        cities = [c for c in board.NEIGHBOURS if abroad or c in home]
+    free: dict[str, list[str]] = {}
+    if what != "x":
+        for x in state.secrets.values():
+            if x.original == power and x.holder is None and x.city in home and not x.gone:
+                free.setdefault(x.city, []).append(x.id)
     for piece in unplaced(state, power, what):
-        for city in board.NEIGHBOURS:
-            words = [piece, city]
-            try:
-                check_place(state, power, what, words)
-            except (IllegalAction, InvalidAction):
-                continue
+        for city in cities:
             out.append(f"{power} place {piece} {city}")
-            if what != "x" and board.is_home(city, power, state.annexed):
-                for x in state.secrets_in(city):
-                    if x.original == power and x.holder is None:
-                        out.append(f"{power} place {piece} {city} {x.id}")
+            out += [f"{power} place {piece} {city} {x}" for x in free.get(city, ())]
     return out

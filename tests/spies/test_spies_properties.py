@@ -77,3 +77,30 @@ def test_storage_round_trip_mid_game() -> None:
     for seat, text in lines[len(lines) // 2 :]:
         back = rules.apply(back, seat, text)
     assert to_dict(back) == to_dict(state)
+
+
+def test_listed_placements_are_exactly_the_accepted_ones() -> None:
+    from engine.spies import board, setup
+
+    rnd = random.Random(3)
+    state = rules.new_state(f"{3:064x}", {}, 4)
+    checked = 0
+    while state.decision is not None and state.decision["kind"] in ("place", "ready"):
+        d = state.decision
+        seat = min(rules.actors(state))
+        if d["kind"] == "place" and rnd.random() < 0.3:
+            power, what = d["power"], d["what"]
+            listed = set(setup.legal_places(state, power, what))
+            accepted = set()
+            for piece in setup.unplaced(state, power, what):
+                for city in board.NEIGHBOURS:
+                    for extra in ([], *([x.id] for x in state.secrets_in(city))):
+                        try:
+                            setup.check_place(state, power, what, [piece, city, *extra])
+                        except GameError:
+                            continue
+                        accepted.add(" ".join([power, "place", piece, city, *extra]))
+            assert listed == accepted
+            checked += 1
+        state = rules.apply(state, seat, rnd.choice(rules.legal(state, seat)))
+    assert checked > 5
