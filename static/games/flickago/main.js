@@ -27,6 +27,8 @@ import { STRINGS } from "./strings.js";
 import { choiceLabel, pieceName, sideName } from "./words.js";
 
 export const strings = STRINGS;
+/** One event in words, for the replay's move list (static/js/replay.js). */
+export { describe } from "./describe.js";
 
 const DATA_URL = new URL("./data.json", import.meta.url).href;
 const STYLESHEET = new URL("./flickago.css", import.meta.url).href;
@@ -48,7 +50,8 @@ function loadStylesheet() {
   document.head.append(link);
 }
 
-const SEAT_CSS = { w: "#e9e1cd", b: "#4a4540" };
+/** The seats' colours in the shell (bars, chat): readable on the dark and the light scheme. */
+const SEAT_CSS = { w: "#d4c6a1", b: "#4a4540" };
 /** How long what resolution removed is shown before the next view is drawn (ms). */
 const RESOLUTION_MS = 650;
 
@@ -97,7 +100,6 @@ class FlickagoTable {
     this.svg.id = "board";
     this.svg.classList.add("fg-board");
     this.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
-    this.svg.setAttribute("role", "img");
     this.layers = createLayers(this.svg, this.B);
     this.readout = h("div", { class: "fg-readout", id: "fg-readout", hidden: true, "aria-live": "polite" });
     this.skipButton = h("button", { type: "button", class: "secondary small fg-skip-board", id: "fg-skip-board", hidden: true, onclick: () => this.playing?.skip() });
