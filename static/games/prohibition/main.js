@@ -20,6 +20,7 @@ import { actionLabel, mapTargets, orderActions, parseAction, truckColour, truckN
 import { TRUCK_CSS, deliveryBars, drawBoard, pointOf, streetSpot } from "./board.js";
 import { cutTurns, turnSentences, sentence } from "./chronicle.js";
 import { buildCity, streetBetween } from "./city.js";
+import { describe as describeEvent } from "./describe.js";
 import { animateCharacter, animateTruck, dropIn, flash } from "./motion.js";
 import { actionGroups, h, renderDecision, renderHand, renderLast, renderLog, renderTable, renderTrucks } from "./panels.js";
 import { characterPath, truckPath } from "./paths.js";
@@ -38,6 +39,9 @@ async function loadCity() {
 
 /** The city, read once from the data pack when the module loads. */
 export const CITY = await loadCity();
+
+/** One event in words, for the replay's move list (static/js/replay.js). */
+export const describe = (event, view, t) => describeEvent(event, view, t, CITY);
 
 function loadStylesheet() {
   if (document.querySelector(`link[href="${STYLESHEET}"]`)) return;

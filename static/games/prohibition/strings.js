@@ -153,6 +153,9 @@ export const STRINGS = {
     "pz.ev.timeout": "{seat} ran out of time",
     "pz.ev.resign": "{seat} left the game",
     "pz.ev.zombie": "the autopilot now plays {seat}",
+    "pz.ev.use": "{truck} takes its turn",
+    "pz.ev.roll": "rolled the dice",
+    "pz.ev.endTurn": "ended its turn",
   },
   fr: {
     "game.prohibition.tagline": "De 2 à 4 joueurs livrent des caisses dans Chicago, pendant que Ness, le policier et Capone arpentent les rues.",
@@ -297,5 +300,8 @@ export const STRINGS = {
     "pz.ev.timeout": "{seat} n’a plus de temps",
     "pz.ev.resign": "{seat} a quitté la partie",
     "pz.ev.zombie": "le pilote automatique joue désormais {seat}",
+    "pz.ev.use": "{truck} joue son tour",
+    "pz.ev.roll": "a lancé les dés",
+    "pz.ev.endTurn": "a terminé son tour",
   },
 };

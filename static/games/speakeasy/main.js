@@ -26,6 +26,8 @@ import { tileSvg } from "./tiles.js";
 import { renderTrays } from "./trays.js";
 
 export const strings = STRINGS;
+/** One event in words, for the replay's move list (static/js/replay.js). */
+export { describe } from "./describe.js";
 /** Where the game's rules are explained (the room's "Rules" link). */
 export const rulesUrl = "/rules";
 
@@ -196,7 +198,8 @@ class SpeakEasyTable {
 
   ensureEditor() {
     const v = this.view;
-    const want = v.phase === "setup" && this.side && !(v.setup_done || {})[this.side];
+    // A replay (ctx.replay) shows the setup as it stood, never an editor to change it.
+    const want = !this.ctx.replay && v.phase === "setup" && this.side && !(v.setup_done || {})[this.side];
     if (want && !this.editor) {
       this.editor = new SetupEditor({
         panel: this.setupBox,
