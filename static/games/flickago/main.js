@@ -369,6 +369,8 @@ class FlickagoTable {
           // reconnection brings each missed event with the view as it stands now, and only the
           // first of them starts from what this page shows.
           const fresh = moveCount(this.shown) === evt.ply - 1;
+          this.lastRemoved = new Set(evt.resolution?.removed || []);
+          this.lastRest = evt.rest || {};
           if (document.hidden || this.skipping || !fresh) {
             this.trailPaths = trails(evt, this.shown.pos, this.launchPoint(evt));
           } else {
@@ -395,10 +397,21 @@ class FlickagoTable {
     return this.B.inspectors.filter((i) => after.pos?.[i] && (!before.pos?.[i] || before.pos[i][0] !== after.pos[i][0] || before.pos[i][1] !== after.pos[i][1]) && this.lastRemoved?.has(i));
   }
 
+  /** Inspectors put on a star glide there from where they were set aside (spec section 8),
+   * or fade in when they had fallen off the table. */
   dropIn(pieces) {
     for (const piece of pieces) {
       const node = this.layers.pieces.querySelector(`[data-piece="${piece}"]`);
-      node?.animate?.([{ opacity: 0 }, { opacity: 1 }], { duration: 450, easing: "ease-out" });
+      if (!node?.animate) continue;
+      const from = this.lastRest?.[piece];
+      const to = this.shown?.pos?.[piece];
+      if (from && to) {
+        const [ax, ay] = toScreen(this.B, from[0], from[1], this.turned());
+        const [bx, by] = toScreen(this.B, to[0], to[1], this.turned());
+        node.animate([{ transform: `translate(${ax}px, ${ay}px)` }, { transform: `translate(${bx}px, ${by}px)` }], { duration: 550, easing: "ease-in-out" });
+      } else {
+        node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 450, easing: "ease-out" });
+      }
     }
   }
 
@@ -442,7 +455,6 @@ class FlickagoTable {
     if (this.destroyed) return;
     // What resolution takes off: eliminated discs fade out, captures flash in their zone.
     const removed = evt.resolution?.removed || [];
-    this.lastRemoved = new Set(removed);
     const why = new Map((evt.resolution?.eliminated || []).map(([p, w]) => [p, w]));
     for (const piece of removed) {
       const node = nodes.get(piece);
