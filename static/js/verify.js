@@ -99,6 +99,7 @@ export function liveChecks(record, keptNow) {
 
 let worker = null;
 let pending = null; // {resolve, onProgress} of the one verification running
+let queue = Promise.resolve(); // verifications run one after the other (a rematch's, say)
 
 function verifierWorker() {
   if (!worker) {
@@ -125,11 +126,15 @@ function verifierWorker() {
 /** Run engine.fairness.verify on the record's text in the worker: resolves to the worker's
  * answer ({type: "result", status, ...} or {type: "unavailable", reason}). */
 function runVerifier(text, events, onProgress) {
-  return new Promise((resolve) => {
-    if (typeof Worker !== "function") return resolve({ type: "unavailable", reason: "no Web Worker" });
-    pending = { resolve, onProgress };
-    verifierWorker().postMessage({ text, events });
-  });
+  const run = () =>
+    new Promise((resolve) => {
+      if (typeof Worker !== "function") return resolve({ type: "unavailable", reason: "no Web Worker" });
+      pending = { resolve, onProgress };
+      verifierWorker().postMessage({ text, events });
+    });
+  const answer = queue.then(run);
+  queue = answer;
+  return answer;
 }
 
 // ------------------------------------------------------------------ the page
