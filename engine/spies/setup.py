@@ -130,7 +130,7 @@ def _merge_by_seat(state: State, private: dict[str, str]) -> dict[str, str]:
         if p == "R" and not state.russia_seated and state.options["russia_control"] == "bidding":
             continue  # nobody holds Russia before the first auction
         seat = state.seat_of(p)
-        by_seat.setdefault(seat, []).append(private[p].split(" ", 3)[3])
+        by_seat.setdefault(seat, []).append(private[p].split(" ", 2)[2])
         first.setdefault(seat, p)
     return {first[seat]: f"! setup {' '.join(parts)}" for seat, parts in by_seat.items()}
 

@@ -32,6 +32,14 @@ from engine.spies.data import (
     TURN_ORDER,
 )
 
+# The shrewd level's improvements over the baseline (a bench may switch one off to measure it).
+SHREWD: set[str] = {"hunt", "filter", "free", "sail", "avoid", "dis", "san", "pap3"}
+
+
+def _on(level: str, feature: str) -> bool:
+    return level == "shrewd" and feature in SHREWD
+
+
 RETURN_ORDER = ("REC", "ICP", "DRP", "SAN", "COV", "DBX", "ESC", "PAP", "DIS")
 
 
@@ -246,6 +254,10 @@ def _turn(view: Mapping[str, Any], me: Seen, level: str) -> Iterator[str]:
         yield f"{p} end"
         return
     phase = view["phase"]
+    if _on(level, "hunt") and phase <= 2 and not me.zombie:
+        line = _police_hunt(me)
+        if line:
+            yield line
     # (1) no police change; (2) search every eligible city while AP last.
     if phase <= 3:
         plan: list[str] = []
@@ -257,7 +269,7 @@ def _turn(view: Mapping[str, Any], me: Seen, level: str) -> Iterator[str]:
                 for s in me.spies.values()
                 if s["city"] == city and s["power"] not in me.mine and not s["box"]
             )
-            if level == "shrewd":
+            if _on(level, "filter"):
                 total_known = _police_total(me, city)
                 enemies = [s for s in enemies if (me.spies[s]["strength"] or 0) < total_known]
             if enemies and len(plan) < me.ap_left:
@@ -269,7 +281,7 @@ def _turn(view: Mapping[str, Any], me: Seen, level: str) -> Iterator[str]:
     for s in me.my_spies():
         if s["city"] == capital and s["secret"] and me.secrets[s["secret"]]["original"] != p:
             yield f"{p} cash {s['id']}"
-    if level == "shrewd":
+    if _on(level, "free"):
         # Bring captured and sanctioned spies back while chits and money allow.
         for s in me.my_spies():
             if s["box"] in ("record", "neutral") and me.handle("ESC") and me.can_pay("ESC"):
@@ -288,10 +300,10 @@ def _turn(view: Mapping[str, Any], me: Seen, level: str) -> Iterator[str]:
                 for r in _free_in_capital(me, capital):
                     yield f"{p} chit {h} DRP {s['id']} {r}"
             if left >= 1:
-                if level == "shrewd":
+                if _on(level, "sail"):
                     yield from _sail_towards(me, s, {capital})
                 nxt = None
-                if level == "shrewd":
+                if _on(level, "avoid"):
                     nxt = step_towards(here, {capital}, _policed(me))
                 nxt = nxt or step_towards(here, {capital})
                 if nxt:
@@ -300,10 +312,10 @@ def _turn(view: Mapping[str, Any], me: Seen, level: str) -> Iterator[str]:
         targets = _foreign_targets(me, s) if here not in SPY_HAVENS else []
         h = me.handle("DIS")
         if targets and h and me.can_pay("DIS") and s["secret"] is None:
-            if level == "shrewd":
+            if _on(level, "dis"):
                 targets = sorted(targets, key=lambda x: (me.secrets[x]["holder"] is not None, x))
             yield f"{p} chit {h} DIS {s['id']} {targets[0]}"
-        if level == "shrewd" and me.handle("SAN") and me.can_pay("SAN") and here not in SPY_HAVENS:
+        if _on(level, "san") and me.handle("SAN") and me.can_pay("SAN") and here not in SPY_HAVENS:
             for t in sorted(me.spies.values(), key=lambda v: v["id"]):
                 if t["city"] == here and t["power"] not in me.mine and t["secret"] and not t["box"]:
                     yield f"{p} chit {me.handle('SAN')} SAN {s['id']} {t['id']}"
@@ -319,13 +331,46 @@ def _turn(view: Mapping[str, Any], me: Seen, level: str) -> Iterator[str]:
                 and me.controller(xid) not in me.mine
                 and x["city"] not in SPY_HAVENS
             }
-            if level == "shrewd":
+            if _on(level, "sail"):
                 yield from _sail_towards(me, s, wanted, keep=1)
-            nxt = step_towards(here, wanted, _policed(me)) if level == "shrewd" else None
+            nxt = step_towards(here, wanted, _policed(me)) if _on(level, "avoid") else None
             nxt = nxt or step_towards(here, wanted)
             if nxt:
                 yield f"{p} go {s['id']} {nxt}"
     yield f"{p} end"
+
+
+def _police_hunt(me: Seen) -> str | None:
+    """Phase 2 (shrewd): send free units to the police posts where enemy spies stand and no
+    unit of ours does, taking them from cities that keep at least one unit."""
+    p = me.power
+    posts = board.police_posts(p, me.annexed)
+    units = sorted((u for u in me.police.values() if u["power"] == p and u["city"]), key=lambda u: u["id"])
+    count: dict[str, int] = {}
+    for u in units:
+        count[u["city"]] = count.get(u["city"], 0) + 1
+    targets = [
+        c
+        for c in posts
+        if count.get(c, 0) == 0
+        and any(s["city"] == c and s["power"] not in me.mine and not s["box"] for s in me.spies.values())
+    ]
+    moves: list[tuple[str, str]] = []
+    for city in targets:
+        unit = next(
+            (
+                u
+                for u in units
+                if u["secret"] is None and count[u["city"]] >= 2 and u["id"] not in {m[0] for m in moves}
+            ),
+            None,
+        )
+        if unit is None:
+            break
+        count[unit["city"]] -= 1
+        count[city] = 1
+        moves.append((unit["id"], city))
+    return f"{p} police " + " ".join(f"{u}={c}" for u, c in moves) if moves else None
 
 
 def _policed(me: Seen) -> frozenset[str]:
@@ -371,7 +416,7 @@ def _evade(me: Seen, spy: str) -> Iterator[str]:
             yield f"{me.power} chit {pap} PAP {spy}"
         if esc and me.can_pay("ESC"):
             yield f"{me.power} chit {esc} ESC {spy}"
-    elif (s["strength"] or 0) <= (3 if me.level == "shrewd" else 2) and pap and me.can_pay("PAP"):
+    elif (s["strength"] or 0) <= (3 if _on(me.level, "pap3") else 2) and pap and me.can_pay("PAP"):
         yield f"{me.power} chit {pap} PAP {spy}"
     yield f"{me.power} pass"
 
@@ -385,7 +430,9 @@ def _limit(me: Seen) -> str:
 def decide_line(view: Mapping[str, Any], power: str, level: str, rng: random.Random) -> str:
     legal = [str(x) for x in view.get("legal") or []]
     for line in proposals(view, power, level, rng):
-        if line in legal or (line.split(" ")[1] == "search" and view["decision"]["kind"] == "turn"):
+        if line in legal or (
+            line.split(" ")[1] in ("search", "police") and view["decision"]["kind"] == "turn"
+        ):
             return line
     for fallback in (f"{power} end", f"{power} pass"):
         if fallback in legal:
