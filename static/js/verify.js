@@ -157,9 +157,17 @@ function fetchRecord(gameId) {
   return records.get(gameId);
 }
 
+const HEX64_IN_TEXT = /\b[0-9a-f]{64}\b/g;
+
 function line({ key, params, bad, raw }) {
   const li = document.createElement("li");
-  li.textContent = raw ?? t(key, params);
+  if (raw !== undefined) {
+    // The verifier's own words; a 64-digit hash is shortened on screen, whole in the tooltip.
+    li.textContent = raw.replace(HEX64_IN_TEXT, (hex) => `${hex.slice(0, 12)}…`);
+    if (li.textContent !== raw) li.title = raw;
+  } else {
+    li.textContent = t(key, params);
+  }
   if (bad) li.className = "error";
   return li;
 }

@@ -27,6 +27,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -158,7 +159,9 @@ def serve_instead(page: Page, record: dict[str, Any]) -> None:
     page.route("**/record.json", fulfill)
 
 
-def test_speak_easy_verified_and_forged_records_refused(server: str, context: BrowserContext) -> None:
+def test_speak_easy_verified_and_forged_records_refused(
+    server: str, context: BrowserContext, shots: Path
+) -> None:
     player, errors = open_page(context, "sam")
     page = player.page
     start_bot_game(player, server)
@@ -182,6 +185,7 @@ def test_speak_easy_verified_and_forged_records_refused(server: str, context: Br
     gap = page.evaluate("window.__frameGap.max")
     assert gap < 1000, f"the page stalled {gap:.0f} ms while verifying"
     assert command_line_verify(record) == "ok"
+    page.locator("#result").screenshot(path=shots / "40-verify-ok.png")
     # The verdict is kept across the room's redraws, in the language chosen.
     page.get_by_role("button", name="Français").click()
     expect(page.locator("#verify-result")).to_have_text(VERIFIED_FR)
@@ -209,6 +213,7 @@ def test_speak_easy_verified_and_forged_records_refused(server: str, context: Br
     checks = verify(page, FAILED)
     assert "The record's seed commitment is NOT the one this browser received" in checks, checks
     assert "state_commitment: the replayed start of play hashes to" in checks, checks
+    page.locator("#result").screenshot(path=shots / "41-verify-forged.png")
     page.unroute("**/record.json")
     assert not errors, errors
     page.close()
@@ -243,7 +248,9 @@ def test_prohibition_against_a_bot_verified(server: str, context: BrowserContext
     page.close()
 
 
-def test_flickago_says_what_the_browser_cannot_replay(server: str, context: BrowserContext) -> None:
+def test_flickago_says_what_the_browser_cannot_replay(
+    server: str, context: BrowserContext, shots: Path
+) -> None:
     player, errors = open_page(context, "flo")
     page = player.page
     page.goto(server + "/")
@@ -258,6 +265,7 @@ def test_flickago_says_what_the_browser_cannot_replay(server: str, context: Brow
     assert LIVE_SEED in checks, checks
     assert "needs the Python module pymunk, which the browser's Python lacks" in checks, checks
     assert "python -m engine verify record.json" in checks, checks
+    page.locator("#result").screenshot(path=shots / "42-verify-flickago.png")
     assert not errors, errors
     page.close()
 
