@@ -12,10 +12,21 @@ on occupancy masks and memo tables instead of walking the board:
 
 Legality never depends on the opponent's hidden faces, only on occupancy and the mover's
 own pieces, so nothing here can leak a hidden value.
+
+**The compiled core.** Where the project was installed with a C compiler, ``_fast.c`` (built by
+``setup.py``) does the same generation without memo tables, several times faster; it is handed
+this module's board tables at import and ``generate`` is then its version. This Python code
+stays the reference (``tests/engine/test_engine_fast_core.py`` requires the two to agree, move
+for move and in the same order) and the fallback: without the extension, or with the
+environment variable ``SPEAKEASY_PURE_PYTHON=1`` set before the engine is imported,
+``generate`` is :func:`generate_python`. ``FAST`` is the bound core, or ``None``.
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
+from types import ModuleType
 from typing import Final
 
 from engine.speakeasy.board import (
@@ -31,6 +42,10 @@ from engine.speakeasy.board import (
     square,
 )
 from engine.speakeasy.pieces import BABE, FBI, KID
+
+PURE_PYTHON_VARIABLE: Final = "SPEAKEASY_PURE_PYTHON"
+# The compiled core's interface version (_fast.c ABI): a core built from other sources is not used.
+FAST_ABI: Final = 1
 
 # For one (location, occupancy of its reach, enemies in its reach): the moves. Keys hold
 # both masks (``occupied | enemy << 60``). A table that outgrows MEMO_LIMIT is emptied, so
@@ -82,7 +97,7 @@ def _remember(memo: Memo, key: int, moves: tuple[int, ...]) -> tuple[int, ...]:
     return moves
 
 
-def generate(board: list[int], own: int, enemy: int, bar_exit: bool, pieces: int) -> list[int]:
+def generate_python(board: list[int], own: int, enemy: int, bar_exit: bool, pieces: int) -> list[int]:
     """Every legal move of the pieces in mask ``pieces`` (all owned by the side to move).
     Pieces that never move are skipped; callers may also leave them out of the mask."""
     occ = own | enemy
@@ -142,6 +157,29 @@ def generate(board: list[int], own: int, enemy: int, bar_exit: bool, pieces: int
             extend(entry)
         # else: a Babe or the Speakeasy never moves; an unknown ("?") piece is not moved.
     return moves
+
+
+def _load_fast() -> ModuleType | None:
+    """The compiled core, bound to this module's tables; ``None`` when it is not built, not the
+    version this code expects, or refused by ``SPEAKEASY_PURE_PYTHON=1``."""
+    if os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0"):
+        return None
+    try:
+        from engine.speakeasy import _fast
+    except ImportError:
+        return None
+    if getattr(_fast, "ABI", None) != FAST_ABI:
+        return None
+    _fast.bind_board(
+        STEP_ONLY, RAYS, STREETS, BUILDINGS, BARS, EAST_LINK, NORTH_LINK, KID, BABE, FBI, generate_python
+    )
+    return _fast
+
+
+FAST: Final = _load_fast()
+generate: Callable[[list[int], int, int, bool, int], list[int]] = (
+    generate_python if FAST is None else FAST.generate
+)
 
 
 def legal_moves(board: list[int], occ: list[int], side: int, bar_exit: bool, fixed: int = 0) -> list[int]:

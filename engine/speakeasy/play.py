@@ -1,17 +1,21 @@
 """State transitions: a new game, a setup, a move, and the end conditions (spec 4-8).
 
 ``advance`` is the unchecked fast path used by playouts once a move is known to be legal;
-``apply_setup`` and ``apply_move`` check everything and say why they refuse.
+``apply_setup`` and ``apply_move`` check everything and say why they refuse. With the compiled
+core (``movegen.FAST``) ``advance`` is its version, which plays the common plies itself and
+hands every other one to :func:`advance_python`, the reference it is tested against.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from engine.core import Result
 from engine.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
 from engine.speakeasy import chance
 from engine.speakeasy.board import BARS, BUILDINGS, NAMES, SIZE
 from engine.speakeasy.combat import TABLES
-from engine.speakeasy.movegen import legal_moves, parse_move, piece_moves
+from engine.speakeasy.movegen import FAST, legal_moves, parse_move, piece_moves
 from engine.speakeasy.notation import parse_board
 from engine.speakeasy.pieces import BABE, BOSS, REVEALED, SPEAKEASY, UNKNOWN, make
 from engine.speakeasy.rules import RuleOptions
@@ -123,7 +127,7 @@ def _why_not(state: State, frm: int, to: int) -> str:
     return "no line, straight street or (for a Kid) free street path leads there"
 
 
-def advance(state: State, move: int) -> State:
+def advance_python(state: State, move: int) -> State:
     """Play a move already known to be legal; returns the new state."""
     frm, to = move >> 6, move & 63
     new = state.copy()
@@ -175,6 +179,11 @@ def advance(state: State, move: int) -> State:
     return new
 
 
+if FAST is not None:
+    FAST.bind_play(advance_python, LogEntry, TABLES, ATTACKER, DEFENDER, SPEAKEASY, BOSS, REVEALED)
+advance: Callable[[State, int], State] = advance_python if FAST is None else FAST.advance
+
+
 def _reveal_speakeasy(board: list[int], side: int) -> None:
     speakeasy = make(SPEAKEASY, side)
     for sq in range(SIZE):
@@ -224,4 +233,13 @@ def conclude(state: State, result: Result) -> State:
     return new
 
 
-__all__ = ["advance", "apply_move", "apply_setup", "conclude", "legal", "new_state", "started_from"]
+__all__ = [
+    "advance",
+    "advance_python",
+    "apply_move",
+    "apply_setup",
+    "conclude",
+    "legal",
+    "new_state",
+    "started_from",
+]
