@@ -250,9 +250,9 @@ class FlickagoTable {
     return Boolean(v && !v.result && v.phase !== "over" && this.mySide() && v.to_move === this.mySide());
   }
 
-  /** The player may act on the board now: his turn, nothing sent, no shot playing. */
+  /** The player may act on the board now: both seats taken, his turn, nothing sent, no shot playing. */
   canAct() {
-    return this.myTurn() && !this.sending && !this.playing && !this.queue.length && this.shown === this.view;
+    return this.myTurn() && this.ctx.allSeated() && !this.sending && !this.playing && !this.queue.length && this.shown === this.view;
   }
 
   legal() {
@@ -563,7 +563,8 @@ class FlickagoTable {
     if (mine && !v.result) {
       const busy = Boolean(this.playing) || this.queue.length > 0;
       let prompt;
-      if (this.sending) prompt = t("fg.prompt.sent");
+      if (!this.ctx.allSeated()) prompt = t("fg.status.waitPlayers");
+      else if (this.sending) prompt = t("fg.prompt.sent");
       else if (busy) prompt = t("fg.prompt.watch");
       else if (!this.myTurn()) prompt = t("fg.prompt.wait", { side: sideName(t, v.to_move) });
       else if (v.phase === "place_inspector") prompt = t("fg.prompt.place", { inspector: v.waiting?.[0] ?? "" });
