@@ -56,6 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "host": args.host,
         "port": args.port,
         "ws_max_size": 64 * 1024,
+        "ws_per_message_deflate": settings.ws_compression,
         "log_level": settings.log_level.lower(),
         "log_config": None,  # uvicorn's loggers go through the app's redacting handler (app/logs.py)
         "access_log": False,
