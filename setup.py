@@ -11,7 +11,7 @@ setup(
         Extension(
             "engine.speakeasy._fast",
             sources=["engine/speakeasy/_fast.c"],
-            extra_compile_args=["-O2", "-std=c99", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+            extra_compile_args=["-std=c99", "-Wall", "-Wextra", "-Wno-unused-parameter"],
             optional=True,
         )
     ]
