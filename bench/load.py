@@ -1,21 +1,51 @@
-"""Load: N concurrent games (two players and a spectator each) over real WebSockets
-against a real server process on a fresh PostgreSQL database.
+"""Load: N concurrent games of each registered game over real WebSockets against a real
+server process (``python -m app serve``) on a fresh PostgreSQL database, open loop.
 
-    python bench/load.py [--games 1000] [--rate 1000] [--duration 30] [--warmup 5]
-                         [--clients 1] [--server-args ...]
+    python bench/load.py [--game NAME] [--games 100] [--rate 200] [--duration 30] [--warmup 5]
+                         [--players K] [--drain 10] [--frame-limit F] [--clients 1]
+                         [--env KEY=VALUE ...] [--seed S] [--json]
 
-The server (``python -m app serve``) runs in its own process; the load comes from
-``--clients`` other processes (asyncio + websockets). Each game moves on its own schedule
-(``--rate`` moves per second in all, spread evenly over the games; a move waits for its
-turn), players pick random legal moves from their view, and a finished game is followed by
-a rematch. Measured over ``--duration`` seconds after ``--warmup``:
+Without ``--game`` every registered game is measured in turn (``engine/catalogue.py``), each
+on a server and database of its own. Each game is a room of K people (``--players``, the
+game's minimum by default) and a spectator, each on his own socket; a scripted random
+player per seat picks from his view's ``legal`` (:data:`ADAPTERS` turns a legal text into
+the game's action). Several seats act at once where the rules let them (Speak Easy's setups,
+Prohibition's secret picks).
 
-* persisted moves/s: moves acknowledged (a move is acknowledged only once committed);
-* latency: from a move being sent to the opponent receiving its event (p50, p99, max);
-* server memory per game: (RSS with all games seated and playing − RSS before) / N;
-* server CPU: the share of one core the server process used.
+Open loop. ``--rate`` moves per second in all are spread evenly over the games: every game
+has a schedule of intended send times (one every ``games / rate`` seconds, from a random
+offset). At each intended time the game owes one move; a seat that may act sends it (at
+once, or as soon as one can: a backlog of owed moves builds up when the server falls
+behind, and is played as fast as the turns allow). A move's latency runs from its intended
+send time (not the actual one: no coordinated omission) to the moment every other seat has
+received its event.
 
-The database is created for the run and dropped after it.
+Finished games go on: after the result every person asks for a rematch and the next game
+starts in the same room, so the offered load never drops. On any ``error`` frame the
+player re-syncs (``hello`` with ``last_version``) and goes on; the owed move goes back to
+the head of the backlog. A closed socket reconnects the same way.
+
+The server's per-socket frame limit (``SPEAKEASY_MAX_FRAMES_PER_SECOND``, 20 by default) is
+respected: every socket is paced at 90 % of it (frames spaced evenly). ``--frame-limit``
+sets the server's limit for the run instead (and the pace with it); the output says which.
+
+Measured over ``--duration`` seconds after ``--warmup`` (then up to ``--drain`` seconds more,
+load still offered, for the moves intended in the window to arrive):
+
+* offered moves/s: intended send times in the window / duration (the schedule: ``--rate``);
+* achieved moves/s: moves acknowledged in the window (an ack means committed) / duration;
+* latency p50 / p99 / max over the moves intended in the window; a move still not delivered
+  when the drain ends counts with its latency so far (a lower bound; ``incomplete`` says how
+  many);
+* server CPU ms per move: utime + stime (``/proc/<pid>/stat``) of the server process and its
+  worker processes (plus reaped children) over the window / moves acknowledged; the same for
+  the PostgreSQL backends of the run's database (``db CPU``);
+* server KiB per game: (RSS of the server process with every game seated − RSS before) / N,
+  and the same at the end of the window (games in play);
+* the machine's load average at the start and the end of the section (the machine is shared
+  with the load generator, PostgreSQL and anything else running: read the figures with it).
+
+The database is created for each section and dropped after it.
 """
 
 from __future__ import annotations
@@ -34,6 +64,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,266 +74,563 @@ sys.path.insert(0, str(ROOT))
 
 SECRET = "load-benchmark-secret-0123456789"
 PG_ADMIN = os.environ.get("SPEAKEASY_TEST_PG_DSN", "postgresql://postgres@127.0.0.1:5432/postgres")
+DEFAULT_FRAME_LIMIT = 20  # the server's SPEAKEASY_MAX_FRAMES_PER_SECOND default (app/config.py)
+PACE = 0.9  # each socket sends at most this share of the server's per-socket frame limit
 
 
-# -- the load generator (one process) -------------------------------------------------
+# -- the scripted players: a legal text -> an action, per game -----------------------------
+# (action, whether to send the version seen: turn moves carry it, simultaneous ones do not)
+Choice = tuple[dict[str, Any], bool]
+
+
+class Adapter:
+    """How a scripted player of one game reads his view."""
+
+    def can_act(self, view: dict[str, Any], seat: int) -> bool:
+        raise NotImplementedError
+
+    def choose(self, view: dict[str, Any], seat: int, rng: random.Random) -> Choice:
+        """A random action among those the view offers (only when :meth:`can_act`)."""
+        raise NotImplementedError
+
+
+class SpeakEasyPlayer(Adapter):
+    """Setup (both seats at once, a random legal setup), then ``legal`` moves in turn."""
+
+    def can_act(self, view: dict[str, Any], seat: int) -> bool:
+        if view.get("result") is not None:
+            return False
+        side = "sn"[seat]
+        if view["phase"] == "setup":
+            return not view["setup_done"].get(side, False)
+        return view["phase"] == "play" and view["to_move"] == side and bool(view["legal"])
+
+    def choose(self, view: dict[str, Any], seat: int, rng: random.Random) -> Choice:
+        if view["phase"] == "setup":
+            from engine.speakeasy.rules import options_from
+            from engine.speakeasy.setup import random_setup
+
+            position = random_setup(seat, rng.getrandbits(32), options_from(view["options"]))
+            return {"type": "setup", "position": position}, False  # not a turn: no version
+        return {"type": "move", "move": rng.choice(view["legal"])}, True
+
+
+class ProhibitionPlayer(Adapter):
+    """``legal`` is filled for the seats that owe a decision; the secret picks are
+    simultaneous (responses: sent without a version)."""
+
+    def can_act(self, view: dict[str, Any], seat: int) -> bool:
+        return view.get("result") is None and bool(view.get("legal"))
+
+    def choose(self, view: dict[str, Any], seat: int, rng: random.Random) -> Choice:
+        text = rng.choice(view["legal"])
+        return {"type": "act", "text": text}, not text.startswith("pick ")
+
+
+class FlickagoPlayer(Adapter):
+    """Both seats see ``legal``; the seat of the side to move shoots: a shot's text gets a
+    random angle (0-3599) and power (150-900) appended, a return or an inspector is sent
+    as is."""
+
+    def can_act(self, view: dict[str, Any], seat: int) -> bool:
+        to_move = view.get("to_move")
+        return (
+            view.get("result") is None
+            and to_move is not None
+            and view["seats"].get(to_move) == seat
+            and bool(view.get("legal"))
+        )
+
+    def choose(self, view: dict[str, Any], seat: int, rng: random.Random) -> Choice:
+        text = rng.choice(view["legal"])
+        if not (text.startswith("^") or ">" in text):
+            text = f"{text} {rng.randrange(3600)}/{rng.randint(150, 900)}"
+        return {"type": "text", "text": text}, True
+
+
+ADAPTERS: dict[str, Adapter] = {
+    "speakeasy": SpeakEasyPlayer(),
+    "prohibition": ProhibitionPlayer(),
+    "flickago": FlickagoPlayer(),
+}
+
+
+# -- the load generator (one process) ------------------------------------------------------
 @dataclass
-class Seat:
+class Window:
+    """Absolute ``time.monotonic()`` instants (the same clock in every process)."""
+
+    start: float  # the schedules begin
+    measure_from: float
+    measure_to: float
+    drain_until: float  # the latest the load goes on for the window's moves to arrive
+
+    def inside(self, instant: float) -> bool:
+        return self.measure_from <= instant < self.measure_to
+
+
+@dataclass
+class Stats:
+    offered: int = 0  # intended send times in the window
+    sent: int = 0  # moves sent in the window
+    acked: int = 0  # moves acknowledged in the window
+    latencies: list[float] = field(default_factory=list)  # moves intended in the window
+    incomplete: int = 0  # of those, still not delivered when the drain ended
+    lost: int = 0  # of those, never delivered to some seat (he moved on to the next game)
+    no_event: int = 0  # acknowledged moves that produced no event
+    errors: Counter[str] = field(default_factory=Counter)
+    reconnects: int = 0
+    games_finished: int = 0  # results seen in the window
+    rematches: int = 0  # next games started in the window
+    player_frames: int = 0
+    spectator_frames: int = 0
+    client_cpu: float = 0.0  # CPU seconds of this process over the window
+
+    def to_dict(self) -> dict[str, Any]:
+        out = dict(self.__dict__)
+        out["errors"] = dict(self.errors)
+        return out
+
+
+@dataclass
+class Person:
+    index: int  # the chair he claimed (seat in the first game)
+    cookie: str
     ws: Any = None
-    seat: int | None = None
-    version: int = 0
+    seat: int | None = None  # seat in the current game (rematches move the chairs on)
     game_id: str | None = None
-    legal: list[str] = field(default_factory=list)
-    to_move: str | None = None
-    over: bool = False
+    version: int = 0
+    view: dict[str, Any] | None = None
+    arrivals: dict[int, float] = field(default_factory=dict)  # version -> when received
+    welcomed: asyncio.Event = field(default_factory=asyncio.Event)
+    busy: bool = False  # a move chosen or in flight
+    syncing: bool = True  # waiting for a welcome or a replay
+    action_id: str | None = None
+    intended: float = 0.0
+    base_version: int = 0
+    rematch_for: str | None = None
+    next_send: float = 0.0
 
 
 @dataclass
-class Results:
-    acked: int = 0
-    latencies: list[float] = field(default_factory=list)
-    errors: dict[str, int] = field(default_factory=dict)
-    games_finished: int = 0
-    frames: int = 0
-    client_cpu: float = 0.0
+class Pending:
+    """A move acknowledged, waiting for every other seat to receive its event."""
+
+    game_id: str
+    version: int
+    intended: float
+    mover: int
+    measured: bool
 
 
-class Game:
-    def __init__(self, index: int, base: str, http: Any, rng: random.Random, results: Results) -> None:
+class Table:
+    """One room: K people and a spectator, a schedule of intended send times."""
+
+    def __init__(
+        self,
+        index: int,
+        game: str,
+        players: int,
+        base: str,
+        http: Any,
+        rng: random.Random,
+        stats: Stats,
+        interval: float,
+    ) -> None:
         self.index = index
+        self.game = game
+        self.adapter = ADAPTERS[game]
+        self.players = players
         self.base = base
-        self.ws_base = base.replace("http://", "ws://")
         self.http = http
         self.rng = rng
-        self.results = results
-        self.players = [Seat(), Seat()]
-        self.cookies = ["", ""]
+        self.stats = stats
+        self.interval = interval  # seconds between two frames of one socket
+        self.people: list[Person] = []
         self.spectator: Any = None
         self.room_id = ""
         self.watch = ""
-        self.turn = asyncio.Event()
-        self.welcomed = [asyncio.Event(), asyncio.Event()]
-        self.pending: tuple[int, float] | None = None  # (version the event will have, sent at)
-        self.measuring = False
+        self.backlog: deque[float] = deque()
+        self.pending: list[Pending] = []
+        self.window: Window | None = None
+        self.closing = False
         self.ids = 0
+        self.finished: set[str] = set()
         self.tasks: list[asyncio.Task[None]] = []
 
+    # -- seating ---------------------------------------------------------------------------
     async def seat(self) -> None:
         from app.identity import COOKIE_NAME, new_guest_id, sign_guest
 
-        self.cookies = [f"{COOKIE_NAME}={sign_guest(SECRET, new_guest_id())}" for _ in range(3)]
-        body = {"time_control": None, "setup_seconds": None, "spectators": True}
-        created = await self.http.post(
-            f"{self.base}/api/rooms", json=body, headers={"Cookie": self.cookies[0]}
-        )
+        cookies = [f"{COOKIE_NAME}={sign_guest(SECRET, new_guest_id())}" for _ in range(self.players + 1)]
+        body = {
+            "game": self.game,
+            "players": self.players,
+            "time_control": None,
+            "setup_seconds": None,
+            "spectators": True,
+        }
+        created = await self.http.post(f"{self.base}/api/rooms", json=body, headers={"Cookie": cookies[0]})
         created.raise_for_status()
         room = created.json()
         self.room_id = room["room_id"]
         self.watch = room["watch_url"].rsplit("/", 1)[1]
         token = room["invite_url"].rsplit("/", 1)[1]
-        claimed = await self.http.post(
-            f"{self.base}/api/invites/{token}/claim", headers={"Cookie": self.cookies[1]}
-        )
-        claimed.raise_for_status()
+        for chair in range(1, self.players):
+            claimed = await self.http.post(
+                f"{self.base}/api/invites/{token}/claim", headers={"Cookie": cookies[chair]}
+            )
+            claimed.raise_for_status()
+        self.people = [Person(chair, cookies[chair]) for chair in range(self.players)]
+        for person in self.people:
+            self.tasks.append(asyncio.create_task(self._life(person)))
+        self.tasks.append(asyncio.create_task(self._watch(cookies[-1])))
+        for person in self.people:
+            await asyncio.wait_for(person.welcomed.wait(), 120)
+
+    async def _connect(self, cookie: str, query: str = "") -> Any:
         from websockets.asyncio.client import connect
 
-        url = f"{self.ws_base}/ws/rooms/{self.room_id}"
-        for index in (0, 1):
-            ws = await connect(
-                url,
-                additional_headers={"Cookie": self.cookies[index]},
-                compression=None,
-                max_queue=None,
-                open_timeout=60,
-            )
-            self.players[index].ws = ws
-            self.tasks.append(asyncio.create_task(self._read(index)))
-            await ws.send('{"type":"hello","last_version":null}')
-        self.spectator = await connect(
-            f"{url}?watch={self.watch}",
-            additional_headers={"Cookie": self.cookies[2]},
-            compression=None,
-            max_queue=None,
-            open_timeout=60,
+        url = f"{self.base.replace('http://', 'ws://')}/ws/rooms/{self.room_id}{query}"
+        return await connect(
+            url, additional_headers={"Cookie": cookie}, compression=None, max_queue=None, open_timeout=60
         )
-        self.tasks.append(asyncio.create_task(self._watch()))
-        await self.spectator.send('{"type":"hello","last_version":null}')
-        await self._setups()
 
-    async def _setups(self) -> None:
-        from engine.speakeasy.rules import options_from
-        from engine.speakeasy.setup import random_setup
+    async def _life(self, person: Person) -> None:
+        """Connect, say hello (resuming from the last version after a reconnect), read."""
+        from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-        for index in (0, 1):
-            await asyncio.wait_for(self.welcomed[index].wait(), 120)
-        options = options_from({"preset": "speakeasy"})
-        for player in self.players:
-            assert player.seat is not None
-            position = random_setup(player.seat, self.rng.getrandbits(32), options)
-            self.ids += 1
-            await player.ws.send(json.dumps({"type": "setup", "id": f"s{self.ids}", "position": position}))
+        while not self.closing:
+            try:
+                person.ws = await self._connect(person.cookie)
+                person.syncing = True
+                await self._hello(person)
+                await self._read(person)
+            except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError):
+                pass
+            if self.closing:
+                return
+            self.stats.reconnects += 1
+            self._give_back(person)
+            await asyncio.sleep(0.5)
 
-    def _mover(self) -> Seat | None:
-        for player in self.players:
-            if player.to_move is not None and player.seat == "sn".index(player.to_move) and player.legal:
-                return player
-        return None
+    async def _watch(self, cookie: str) -> None:
+        from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-    async def _read(self, index: int) -> None:
-        player = self.players[index]
-        results = self.results
-        async for text in player.ws:
-            frame = json.loads(text)
-            kind = frame["type"]
-            if kind == "event":
-                player.version = frame["version"]
-                view = frame["view"]
-                player.legal = view["legal"]
-                player.to_move = view["to_move"]
-                event = frame["event"] or {}
-                if (
-                    event.get("type") == "move"
-                    and self.pending is not None
-                    and frame["version"] == self.pending[0]
-                    and player.legal  # the opponent: it is his turn now
-                ):
-                    if self.measuring:
-                        results.latencies.append(time.perf_counter() - self.pending[1])
-                    self.pending = None
-                if event.get("type") == "end":
-                    player.over = True
-                    if index == 0:
-                        results.games_finished += 1
-                    self.ids += 1
-                    await player.ws.send(json.dumps({"type": "rematch", "id": f"r{self.ids}"}))
-                if player.legal:
-                    self.turn.set()
-            elif kind == "welcome":
-                player.seat = frame["you"]["seat"]
-                player.version = frame["version"]
-                player.game_id = frame["game_id"]
-                player.legal = frame["view"]["legal"]
-                player.to_move = frame["view"]["to_move"]
-                if player.over:  # a rematch began
-                    player.over = False
-                    if all(not p.over for p in self.players) and frame["view"]["phase"] == "setup":
-                        self.welcomed = [asyncio.Event(), asyncio.Event()]
-                        for i in (0, 1):
-                            self.welcomed[i].set()
-                        asyncio.get_running_loop().create_task(self._setups())
-                self.welcomed[index].set()
-                if player.legal:
-                    self.turn.set()
-            elif kind == "ack":
-                if self.measuring and frame["id"].startswith("m"):
-                    results.acked += 1
-            elif kind == "error":
-                results.errors[frame["code"]] = results.errors.get(frame["code"], 0) + 1
+        while not self.closing:
+            with contextlib.suppress(ConnectionClosed, InvalidHandshake, OSError, TimeoutError):
+                self.spectator = await self._connect(cookie, f"?watch={self.watch}")
+                await self.spectator.send('{"type":"hello","last_version":null}')
+                async for _text in self.spectator:
+                    self.stats.spectator_frames += 1
+            if self.closing:
+                return
+            self.stats.reconnects += 1
+            await asyncio.sleep(0.5)
 
-    async def _watch(self) -> None:
-        async for _text in self.spectator:
-            self.results.frames += 1
-
-    async def play(self, start: float, period: float, stop: float) -> None:
+    # -- sending (paced: never faster than the server's per-socket frame limit) ------------
+    async def _send(self, person: Person, message: dict[str, Any]) -> None:
         loop = asyncio.get_running_loop()
-        due = start + self.rng.uniform(0, period)
-        while True:
+        now = loop.time()
+        at = max(now, person.next_send)
+        person.next_send = at + self.interval
+        if at > now:
+            await asyncio.sleep(at - now)
+        await person.ws.send(json.dumps(message))
+
+    async def _hello(self, person: Person) -> None:
+        if person.game_id is None:
+            await self._send(person, {"type": "hello", "last_version": None})
+        else:
+            hello = {"type": "hello", "last_version": person.version, "game_id": person.game_id}
+            await self._send(person, hello)
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.create_task(coroutine)
+        self.tasks.append(task)
+        task.add_done_callback(self._forget)
+
+    def _forget(self, task: asyncio.Task[None]) -> None:
+        with contextlib.suppress(ValueError):
+            self.tasks.remove(task)
+        if not task.cancelled() and task.exception() is not None and not self.closing:
+            self.stats.errors[f"client:{type(task.exception()).__name__}"] += 1
+
+    async def _quietly(self, coroutine: Any) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        with contextlib.suppress(ConnectionClosed):
+            await coroutine
+
+    # -- the schedule and the moves --------------------------------------------------------
+    async def schedule(self, window: Window, period: float) -> None:
+        """Owe one move at each intended send time, from a random offset, until the drain
+        ends; the moves are sent by :meth:`pump`."""
+        self.window = window
+        loop = asyncio.get_running_loop()
+        due = window.start + self.rng.uniform(0, period)
+        while due < window.drain_until and not self.closing:
             delay = due - loop.time()
             if delay > 0:
                 await asyncio.sleep(delay)
-            if loop.time() >= stop:
+            if self.closing:
                 return
-            mover = self._mover()
-            while mover is None or self.pending is not None:
-                self.turn.clear()
-                try:
-                    await asyncio.wait_for(self.turn.wait(), max(0.01, stop - loop.time()))
-                except TimeoutError:
-                    return
-                mover = self._mover()
-                if loop.time() >= stop:
-                    return
-            move = self.rng.choice(mover.legal)
-            self.ids += 1
-            message = {"type": "move", "id": f"m{self.ids}", "move": move, "version": mover.version}
-            self.pending = (mover.version + 1, time.perf_counter())
-            mover.legal = []
-            await mover.ws.send(json.dumps(message))
-            due = max(due + period, loop.time())
+            if window.inside(due):
+                self.stats.offered += 1
+            self.backlog.append(due)
+            self.pump()
+            due += period
+
+    def pump(self) -> None:
+        """Hand each owed move (oldest first) to a seat that may act now."""
+        if self.closing:
+            return
+        while self.backlog:
+            ready = [
+                person
+                for person in self.people
+                if not person.busy
+                and not person.syncing
+                and person.view is not None
+                and person.seat is not None
+                and self.adapter.can_act(person.view, person.seat)
+            ]
+            if not ready:
+                return
+            person = self.rng.choice(ready)
+            person.busy = True
+            self._spawn(self._quietly(self._act(person, self.backlog.popleft())))
+
+    async def _act(self, person: Person, intended: float) -> None:
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        at = max(now, person.next_send)  # paced: wait for the socket's turn, then choose
+        if at > now:
+            await asyncio.sleep(at - now)
+        view, seat = person.view, person.seat
+        if person.syncing or view is None or seat is None or not self.adapter.can_act(view, seat):
+            person.busy = False
+            self.backlog.appendleft(intended)
+            self.pump()
+            return
+        action, versioned = self.adapter.choose(view, seat, self.rng)
+        self.ids += 1
+        message: dict[str, Any] = {"type": "act", "id": f"m{self.index}-{self.ids}", "action": action}
+        if versioned:
+            message["version"] = person.version
+        person.action_id = message["id"]
+        person.intended = intended
+        person.base_version = person.version
+        assert self.window is not None
+        if self.window.inside(loop.time()):
+            self.stats.sent += 1
+        await self._send(person, message)
+
+    def _give_back(self, person: Person) -> None:
+        """The person's move was refused or lost: it is owed again, first."""
+        if person.action_id is not None:
+            self.backlog.appendleft(person.intended)
+            person.action_id = None
+        person.busy = False
+
+    # -- reading ---------------------------------------------------------------------------
+    async def _read(self, person: Person) -> None:
+        loop = asyncio.get_running_loop()
+        async for text in person.ws:
+            now = loop.time()
+            self.stats.player_frames += 1
+            frame = json.loads(text)
+            kind = frame["type"]
+            if kind == "event":
+                if frame["game_id"] != person.game_id:
+                    continue
+                person.version = frame["version"]
+                person.view = frame["view"]
+                person.arrivals[person.version] = now
+                self._resolve()
+                self._after_view(person, now)
+            elif kind == "welcome":
+                if frame["game_id"] != person.game_id:
+                    if person.game_id is not None and person.index == 0 and self._measuring(now):
+                        self.stats.rematches += 1
+                    person.game_id = frame["game_id"]
+                    person.arrivals = {}
+                    person.rematch_for = None
+                person.seat = frame["you"]["seat"]
+                person.version = frame["version"]
+                person.view = frame["view"]
+                person.arrivals[person.version] = now
+                person.syncing = False
+                person.welcomed.set()
+                self._resolve()
+                self._after_view(person, now)
+            elif kind == "ack":
+                if frame["id"] == person.action_id:
+                    self._acked(person, frame["version"], now)
+            elif kind == "error":
+                self.stats.errors[frame["code"]] += 1
+                if frame.get("id") == person.action_id:
+                    self._give_back(person)
+                elif frame.get("id", "").startswith("r"):
+                    person.rematch_for = None  # ask again once in sync
+                person.syncing = True
+                self._spawn(self._quietly(self._hello(person)))
+            elif kind == "presence" and person.syncing and person.view is not None:
+                person.syncing = False  # a replay ends with offers and presence
+                self._after_view(person, now)
+
+    def _measuring(self, instant: float) -> bool:
+        return self.window is not None and self.window.inside(instant)
+
+    def _after_view(self, person: Person, now: float) -> None:
+        view = person.view
+        if view is not None and view.get("result") is not None and person.game_id is not None:
+            if person.game_id not in self.finished:
+                self.finished.add(person.game_id)
+                if self._measuring(now):
+                    self.stats.games_finished += 1
+            if person.rematch_for != person.game_id and not person.syncing:
+                person.rematch_for = person.game_id
+                self.ids += 1
+                self._spawn(self._quietly(self._send(person, {"type": "rematch", "id": f"r{self.ids}"})))
+        self.pump()
+
+    def _acked(self, person: Person, version: int, now: float) -> None:
+        person.action_id = None
+        person.busy = False
+        if self._measuring(now):
+            self.stats.acked += 1
+        measured = self._measuring(person.intended)
+        if version <= person.base_version:
+            self.stats.no_event += 1
+            if measured:
+                self.stats.latencies.append(now - person.intended)
+        elif person.game_id is not None:
+            self.pending.append(Pending(person.game_id, version, person.intended, person.index, measured))
+            self._resolve()
+        self.pump()
+
+    def _resolve(self) -> None:
+        """Latency of each acknowledged move once every other seat holds its event."""
+        waiting = []
+        for move in self.pending:
+            latest = move.intended
+            done = True
+            for other in self.people:
+                if other.index == move.mover:
+                    continue
+                if other.game_id != move.game_id:
+                    if other.game_id is not None and move.game_id in self.finished:
+                        latest = -1.0  # he moved on without this event (a resync): lost
+                        break
+                    done = False
+                    break
+                arrived = [at for version, at in other.arrivals.items() if version >= move.version]
+                if not arrived:
+                    done = False
+                    break
+                latest = max(latest, min(arrived))
+            if not done:
+                waiting.append(move)
+            elif move.measured:
+                if latest < 0:
+                    self.stats.lost += 1
+                else:
+                    self.stats.latencies.append(latest - move.intended)
+        self.pending = waiting
+
+    def outstanding(self) -> list[float]:
+        """Intended times of the window's moves not yet delivered everywhere."""
+        assert self.window is not None
+        owed = [due for due in self.backlog if self.window.inside(due)]
+        owed += [
+            p.intended for p in self.people if p.action_id is not None and self.window.inside(p.intended)
+        ]
+        owed += [move.intended for move in self.pending if move.measured]
+        return owed
 
     async def close(self) -> None:
-        for task in self.tasks:
+        self.closing = True
+        for task in list(self.tasks):
             task.cancel()
-        for ws in [p.ws for p in self.players] + [self.spectator]:
+        for ws in [p.ws for p in self.people] + [self.spectator]:
             if ws is not None:
                 with contextlib.suppress(Exception):
                     await ws.close()
 
 
-async def client_main(base: str, games: int, offset: int, rate: float, conn: Any) -> None:
+async def seat_tables(
+    game: str, players: int, count: int, offset: int, base: str, http: Any, seed: int, interval: float
+) -> tuple[list[Table], Stats]:
+    stats = Stats()
+    rng = random.Random(seed)
+    tables = [
+        Table(offset + i, game, players, base, http, random.Random(rng.getrandbits(64)), stats, interval)
+        for i in range(count)
+    ]
+    gate = asyncio.Semaphore(20)
+
+    async def seat(table: Table) -> None:
+        async with gate:
+            await table.seat()
+
+    await asyncio.gather(*(seat(table) for table in tables))
+    return tables, stats
+
+
+async def client_main(spec: dict[str, Any], conn: Any) -> None:
     import httpx
 
-    results = Results()
-    rng = random.Random(offset)
-    limits = httpx.Limits(max_connections=50, max_keepalive_connections=0)
-    async with httpx.AsyncClient(timeout=120, limits=limits, verify=False) as http:
-        all_games = [
-            Game(offset + i, base, http, random.Random(rng.getrandbits(64)), results) for i in range(games)
-        ]
-        gate = asyncio.Semaphore(25)
-
-        async def seat(game: Game) -> None:
-            async with gate:
-                await game.seat()
-
-        await asyncio.gather(*(seat(game) for game in all_games))
-        for game in all_games:  # every game has started
-            while game._mover() is None:
-                await asyncio.sleep(0.05)
-        conn.send(("ready", None))
-        _command, (warmup, duration) = conn.recv()
-        loop = asyncio.get_running_loop()
-        start = loop.time()
-        period = games / rate
-        plays = [
-            asyncio.create_task(game.play(start, period, start + warmup + duration)) for game in all_games
-        ]
-        await asyncio.sleep(warmup)
-        for game in all_games:
-            game.measuring = True
-        cpu = time.process_time()
-        await asyncio.sleep(duration)
-        results.client_cpu = (time.process_time() - cpu) / duration
-        for game in all_games:
-            game.measuring = False
-        await asyncio.gather(*plays)
-        conn.send(
-            (
-                "done",
-                (
-                    results.acked,
-                    results.latencies,
-                    results.errors,
-                    results.games_finished,
-                    results.client_cpu,
-                ),
-            )
+    limits = httpx.Limits(max_connections=20, max_keepalive_connections=0)
+    async with httpx.AsyncClient(timeout=120, limits=limits) as http:
+        tables, stats = await seat_tables(
+            spec["game"],
+            spec["players"],
+            spec["count"],
+            spec["offset"],
+            spec["base"],
+            http,
+            spec["seed"],
+            spec["interval"],
         )
-        await asyncio.sleep(0.5)
-        await asyncio.gather(*(game.close() for game in all_games), return_exceptions=True)
+        conn.send(("ready", None))
+        _command, window_fields = conn.recv()
+        window = Window(*window_fields)
+        period = spec["count"] / spec["rate"]
+        schedules = [asyncio.create_task(table.schedule(window, period)) for table in tables]
+        loop = asyncio.get_running_loop()
+        await asyncio.sleep(max(0.0, window.measure_from - loop.time()))
+        cpu = time.process_time()
+        await asyncio.sleep(max(0.0, window.measure_to - loop.time()))
+        stats.client_cpu = time.process_time() - cpu
+        while loop.time() < window.drain_until:  # the load goes on until the window's moves arrive
+            if not any(table.outstanding() for table in tables):
+                break
+            await asyncio.sleep(0.05)
+        end = loop.time()
+        for table in tables:
+            for intended in table.outstanding():
+                stats.incomplete += 1
+                stats.latencies.append(end - intended)
+        for task in schedules:
+            task.cancel()
+        for table in tables:
+            table.closing = True
+        conn.send(("done", stats.to_dict()))
+        await asyncio.gather(*(table.close() for table in tables), return_exceptions=True)
 
 
-def client_process(base: str, games: int, offset: int, rate: float, conn: Any) -> None:
-    asyncio.run(client_main(base, games, offset, rate, conn))
+def client_process(spec: dict[str, Any], conn: Any) -> None:
+    asyncio.run(client_main(spec, conn))
 
 
-# -- the server and the database ------------------------------------------------------
-async def _admin(sql: str) -> None:
+# -- the server, the database and what they cost ------------------------------------------
+async def _admin(sql: str, *args: Any) -> list[Any]:
     import asyncpg
 
     conn = await asyncpg.connect(PG_ADMIN)
     try:
-        await conn.execute(sql)
+        return list(await conn.fetch(sql, *args))
     finally:
         await conn.close()
 
@@ -313,9 +641,7 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(
-    database: str, port: int, extra_env: dict[str, str], nice: int = 0
-) -> subprocess.Popen[bytes]:
+def start_server(database: str, port: int, extra_env: dict[str, str]) -> subprocess.Popen[bytes]:
     import httpx
 
     url = PG_ADMIN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://", 1) + "/" + database
@@ -332,11 +658,8 @@ def start_server(
         **extra_env,
     }
     env.pop("REDIS_URL", None)
-    command = [sys.executable, "-m", "app", "serve", "--port", str(port)]
-    if nice:
-        command = ["nice", "-n", str(nice), *command]
-    process = subprocess.Popen(command, cwd=ROOT, env=env)
-    for _ in range(300):
+    process = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=ROOT, env=env)
+    for _ in range(600):
         if process.poll() is not None:
             raise RuntimeError("server exited")
         with contextlib.suppress(httpx.HTTPError):
@@ -347,14 +670,51 @@ def start_server(
     raise RuntimeError("server did not start")
 
 
-def run_queue_ns(pid: int) -> int:
-    """Nanoseconds the process's threads have waited for a CPU (Linux schedstat)."""
-    total = 0
-    with contextlib.suppress(OSError):
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{task}/schedstat") as stat:
-                total += int(stat.read().split()[1])
+_TICK = os.sysconf("SC_CLK_TCK")
+
+
+def _stat_cpu(pid: int, reaped: bool = False) -> float:
+    """CPU seconds (user + system) of one process from ``/proc/<pid>/stat``; with ``reaped``
+    also those of its children it has waited for (a worker that died)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    ticks = int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
+    if reaped:
+        ticks += int(fields[13]) + int(fields[14])  # cutime, cstime
+    return ticks / _TICK
+
+
+def server_cpu(pid: int) -> float:
+    """The server process and its worker pools."""
+    import psutil
+
+    total = _stat_cpu(pid, reaped=True)
+    with contextlib.suppress(psutil.Error):
+        for child in psutil.Process(pid).children(recursive=True):
+            total += _stat_cpu(child.pid)
     return total
+
+
+def server_rss(pid: int) -> tuple[int, int]:
+    """RSS of the server process, and of it with its worker processes."""
+    import psutil
+
+    proc = psutil.Process(pid)
+    own = int(proc.memory_info().rss)
+    total = own
+    with contextlib.suppress(psutil.Error):
+        for child in proc.children(recursive=True):
+            total += int(child.memory_info().rss)
+    return own, total
+
+
+def db_cpu(database: str) -> float:
+    """CPU seconds of the PostgreSQL backends serving ``database`` now (same machine)."""
+    rows = asyncio.run(_admin("SELECT pid FROM pg_stat_activity WHERE datname = $1", database))
+    return sum(_stat_cpu(int(row["pid"])) for row in rows)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -362,132 +722,82 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument(
-        "--rate", type=float, default=1000, help="target moves per second, all games together"
-    )
-    parser.add_argument("--duration", type=float, default=30)
-    parser.add_argument("--warmup", type=float, default=5)
-    parser.add_argument("--clients", type=int, default=1, help="load-generator processes")
-    parser.add_argument("--env", action="append", default=[], help="KEY=VALUE for the server process")
-    parser.add_argument(
-        "--server-nice",
-        type=int,
-        default=0,
-        help="run the server at this niceness (negative: ahead of others)",
-    )
-    parser.add_argument(
-        "--profile", help="py-spy the server during the measurement into this file (collapsed)"
-    )
-    args = parser.parse_args()
-    import psutil
+def warm_up_server(game: str, players: int, base: str, interval: float) -> None:
+    """Seat one room and play nothing: the server imports and caches what every room needs
+    before its memory is read, so the per-game figure holds no one-off cost."""
 
+    async def run() -> None:
+        import httpx
+
+        async with httpx.AsyncClient(timeout=120) as http:
+            tables, _stats = await seat_tables(game, players, 1, 10**6, base, http, 0, interval)
+            await asyncio.gather(*(table.close() for table in tables))
+
+    asyncio.run(run())
+
+
+def run_section(game: str, players: int, args: argparse.Namespace) -> dict[str, Any]:
+    """One game: a fresh database and server, the load, the figures."""
+    load_start = os.getloadavg()
+    limit = args.frame_limit or DEFAULT_FRAME_LIMIT
+    interval = 1 / (limit * PACE)
+    extra = dict(item.split("=", 1) for item in args.env)
+    if args.frame_limit:
+        extra["SPEAKEASY_MAX_FRAMES_PER_SECOND"] = str(args.frame_limit)
     database = f"speakeasy_load_{uuid.uuid4().hex[:10]}"
     asyncio.run(_admin(f'CREATE DATABASE "{database}"'))
-    port = _free_port()
     server = None
     clients: list[tuple[Any, Any]] = []
     try:
-        server = start_server(database, port, dict(item.split("=", 1) for item in args.env), args.server_nice)
-        proc = psutil.Process(server.pid)
+        port = _free_port()
+        server = start_server(database, port, extra)
         base = f"http://127.0.0.1:{port}"
-        rss_before = proc.memory_info().rss
-        t_seat = time.perf_counter()
+        warm_up_server(game, players, base, interval)
+        time.sleep(0.5)
+        rss_before, _ = server_rss(server.pid)
+        t_seat = time.monotonic()
         ctx = mp.get_context("spawn")
-        share = [
-            args.games // args.clients + (1 if i < args.games % args.clients else 0)
-            for i in range(args.clients)
-        ]
+        share = [args.games // args.clients + (i < args.games % args.clients) for i in range(args.clients)]
         offset = 0
         for count in share:
+            if count == 0:
+                continue
             parent, child = ctx.Pipe()
-            worker = ctx.Process(
-                target=client_process, args=(base, count, offset, args.rate * count / args.games, child)
-            )
+            spec = {
+                "game": game,
+                "players": players,
+                "count": count,
+                "offset": offset,
+                "base": base,
+                "seed": args.seed * 1000 + offset,
+                "interval": interval,
+                "rate": args.rate * count / args.games,
+            }
+            worker = ctx.Process(target=client_process, args=(spec, child))
             worker.start()
             clients.append((worker, parent))
             offset += count
         for _, parent in clients:
             kind, _ = parent.recv()
             assert kind == "ready"
-        seat_time = time.perf_counter() - t_seat
-        cpu0 = proc.cpu_times()
-        t0 = time.perf_counter()
+        seat_time = time.monotonic() - t_seat
+        rss_seated, tree_seated = server_rss(server.pid)
+        start = time.monotonic() + 0.5
+        window = Window(
+            start,
+            start + args.warmup,
+            start + args.warmup + args.duration,
+            start + args.warmup + args.duration + args.drain,
+        )
         for _, parent in clients:
-            parent.send(("go", (args.warmup, args.duration)))
-        time.sleep(args.warmup)
-        spy = None
-        if args.profile:
-            spy = subprocess.Popen(
-                [
-                    str(Path(sys.executable).with_name("py-spy")),
-                    "record",
-                    "-p",
-                    str(server.pid),
-                    "-d",
-                    str(int(args.duration)),
-                    "-r",
-                    "200",
-                    "-f",
-                    "raw",
-                    "-o",
-                    args.profile,
-                    "--nonblocking",
-                ],
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
-        rss_playing = proc.memory_info().rss
-        cpu_w = proc.cpu_times()
-        wait_w = run_queue_ns(server.pid)
-        t_w = time.perf_counter()
-        acked, latencies, errors, finished, client_cpu = 0, [], {}, 0, []
-        for _, parent in clients:
-            kind, (a, lat, err, fin, ccpu) = parent.recv()
-            client_cpu.append(ccpu)
-            acked += a
-            latencies += lat
-            finished += fin
-            for key, value in err.items():
-                errors[key] = errors.get(key, 0) + value
-        if spy is not None:
-            spy.wait(60)
-        cpu1 = proc.cpu_times()
-        wait1 = run_queue_ns(server.pid)
-        t1 = time.perf_counter()
-        rss_after = proc.memory_info().rss
-        measured = min(args.duration, t1 - t_w)
-        server_cpu = (cpu1.user + cpu1.system - cpu_w.user - cpu_w.system) / max(1e-9, t1 - t_w)
-        del cpu0, t0
-        print(
-            f"games: {args.games} (2 players + 1 spectator each, {3 * args.games} sockets), "
-            f"seated in {seat_time:.0f}s; load from {args.clients} process(es)"
-        )
-        print(
-            f"target: {args.rate:.0f} moves/s; measured {args.duration:.0f}s after {args.warmup:.0f}s warm-up"
-        )
-        print(f"persisted moves/s: {acked / measured:.0f}  ({acked} acknowledged moves)")
-        if latencies:
-            print(
-                f"latency move sent -> opponent received: p50 {percentile(latencies, 0.5) * 1000:.1f} ms, "
-                f"p99 {percentile(latencies, 0.99) * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms "
-                f"(n={len(latencies)}, mean {statistics.fmean(latencies) * 1000:.1f} ms)"
-            )
-        per_game = (rss_after - rss_before) / args.games / 1024
-        print(
-            f"server RSS: {rss_before / 2**20:.0f} MiB before, {rss_playing / 2**20:.0f} MiB playing, "
-            f"{rss_after / 2**20:.0f} MiB after -> {per_game:.0f} KiB per game"
-        )
-        starved = (wait1 - wait_w) / 1e9 / max(1e-9, t1 - t_w)
-        load = os.getloadavg()[0]
-        print(f"server waited for a CPU (run queue): {starved * 100:.0f}% of the time; load avg {load:.1f}")
-        print(f"load generator CPU: {', '.join(f'{c * 100:.0f}%' for c in client_cpu)} of one core")
-        print(
-            f"server CPU: {server_cpu * 100:.0f}% of one core; games finished (rematched): {finished}; "
-            f"errors: {errors or 'none'}"
-        )
+            parent.send(("go", (window.start, window.measure_from, window.measure_to, window.drain_until)))
+        time.sleep(max(0.0, window.measure_from - time.monotonic()))
+        cpu0, db0, t0 = server_cpu(server.pid), db_cpu(database), time.monotonic()
+        time.sleep(max(0.0, window.measure_to - time.monotonic()))
+        cpu1, db1, t1 = server_cpu(server.pid), db_cpu(database), time.monotonic()
+        rss_end, tree_end = server_rss(server.pid)
+        results = [parent.recv()[1] for _, parent in clients]
+        load_end = os.getloadavg()
     finally:
         for worker, _ in clients:
             worker.join(30)
@@ -500,6 +810,150 @@ def main() -> int:
             except subprocess.TimeoutExpired:
                 server.kill()
         asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)'))
+    merged: dict[str, Any] = {"latencies": [], "errors": Counter()}
+    for result in results:
+        for key, value in result.items():
+            if key == "latencies":
+                merged["latencies"] += value
+            elif key == "errors":
+                merged["errors"].update(value)
+            else:
+                merged[key] = merged.get(key, 0) + value
+    latencies = merged["latencies"]
+    measured = t1 - t0
+    acked = merged["acked"]
+
+    def ms(value: float) -> float:
+        return round(value * 1000, 1)
+
+    return {
+        "game": game,
+        "players": players,
+        "games": args.games,
+        "sockets": args.games * (players + 1),
+        "seated_s": round(seat_time, 1),
+        "warmup_s": args.warmup,
+        "duration_s": args.duration,
+        "rate_target": args.rate,
+        "offered_per_s": round(merged["offered"] / args.duration, 1),
+        "sent_per_s": round(merged["sent"] / args.duration, 1),
+        "achieved_per_s": round(acked / args.duration, 1),
+        "acked": acked,
+        "latency_ms": {
+            "p50": ms(percentile(latencies, 0.5)) if latencies else None,
+            "p99": ms(percentile(latencies, 0.99)) if latencies else None,
+            "max": ms(max(latencies)) if latencies else None,
+            "mean": ms(statistics.fmean(latencies)) if latencies else None,
+            "n": len(latencies),
+        },
+        "incomplete": merged["incomplete"],
+        "lost": merged["lost"],
+        "no_event": merged["no_event"],
+        "server_cpu_ms_per_move": round((cpu1 - cpu0) / acked * 1000, 2) if acked else None,
+        "server_cpu_share": round((cpu1 - cpu0) / measured, 3),
+        "db_cpu_ms_per_move": round((db1 - db0) / acked * 1000, 2) if acked else None,
+        "client_cpu_share": round(merged["client_cpu"] / args.duration, 3),
+        "rss_mib": {
+            "before": round(rss_before / 2**20, 1),
+            "seated": round(rss_seated / 2**20, 1),
+            "end": round(rss_end / 2**20, 1),
+            "seated_with_workers": round(tree_seated / 2**20, 1),
+            "end_with_workers": round(tree_end / 2**20, 1),
+        },
+        "kib_per_game_seated": round((rss_seated - rss_before) / args.games / 1024, 1),
+        "kib_per_game_playing": round((rss_end - rss_before) / args.games / 1024, 1),
+        "load_avg_start": [round(x, 2) for x in load_start],
+        "load_avg_end": [round(x, 2) for x in load_end],
+        "cpus": os.cpu_count(),
+        "games_finished": merged["games_finished"],
+        "rematches": merged["rematches"],
+        "reconnects": merged["reconnects"],
+        "errors": dict(merged["errors"]),
+        "frames": {"players": merged["player_frames"], "spectators": merged["spectator_frames"]},
+        "frame_limit": {
+            "server_per_socket": limit,
+            "set_by_bench": bool(args.frame_limit),
+            "paced_per_socket": round(limit * PACE, 1),
+        },
+        "clients": args.clients,
+    }
+
+
+def report(section: dict[str, Any]) -> str:
+    lat = section["latency_ms"]
+    limit = section["frame_limit"]
+    rss = section["rss_mib"]
+    lines = [
+        f"== {section['game']}: {section['games']} games x {section['players']} players + 1 spectator "
+        f"({section['sockets']} sockets), seated in {section['seated_s']} s; "
+        f"{section['duration_s']} s measured after {section['warmup_s']} s warm-up",
+        f"frame limit per socket: {limit['server_per_socket']}/s "
+        + ("(SET BY THE BENCH for this run)" if limit["set_by_bench"] else "(the server's default)")
+        + f"; every socket paced at {limit['paced_per_socket']}/s",
+        f"{'moves/s offered':<28}{section['offered_per_s']:>10}   (target {section['rate_target']})",
+        f"{'moves/s achieved (acks)':<28}{section['achieved_per_s']:>10}   "
+        f"({section['acked']} acked; sent {section['sent_per_s']}/s)",
+        f"{'latency p50 / p99 / max ms':<28}{lat['p50']!s:>10} / {lat['p99']} / {lat['max']}   "
+        f"(n={lat['n']}, from the intended send time; incomplete {section['incomplete']}, "
+        f"lost {section['lost']})",
+        f"{'server CPU ms per move':<28}{section['server_cpu_ms_per_move']!s:>10}   "
+        f"(server + workers: {section['server_cpu_share'] * 100:.0f}% of one core; "
+        f"PostgreSQL backends {section['db_cpu_ms_per_move']} ms per move)",
+        f"{'server KiB per game':<28}{section['kib_per_game_seated']:>10}   "
+        f"(seated; {section['kib_per_game_playing']} at the end; RSS {rss['before']} -> {rss['seated']} "
+        f"-> {rss['end']} MiB, with workers {rss['end_with_workers']} MiB)",
+        f"{'load average start / end':<28}{' '.join(map(str, section['load_avg_start'])):>10} / "
+        f"{' '.join(map(str, section['load_avg_end']))}   ({section['cpus']} CPUs, shared; "
+        f"load generator {section['client_cpu_share'] * 100:.0f}% of one core)",
+        f"{'games finished / rematches':<28}{section['games_finished']:>10} / {section['rematches']}   "
+        f"(reconnects {section['reconnects']})",
+        f"{'errors':<28}{json.dumps(section['errors']) if section['errors'] else 'none':>10}",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    from engine.catalogue import entry, names
+
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--game", action="append", choices=names(), help="default: every registered game")
+    parser.add_argument("--games", type=int, default=100, help="concurrent games (rooms)")
+    parser.add_argument("--rate", type=float, default=100, help="offered moves/s, all games together")
+    parser.add_argument("--duration", type=float, default=30)
+    parser.add_argument("--warmup", type=float, default=5)
+    parser.add_argument("--drain", type=float, default=10, help="longest wait for the window's moves")
+    parser.add_argument("--players", type=int, help="seats per game (default: the game's minimum)")
+    parser.add_argument("--frame-limit", type=int, help="set the server's per-socket frame limit for the run")
+    parser.add_argument("--clients", type=int, default=1, help="load-generator processes")
+    parser.add_argument("--env", action="append", default=[], help="KEY=VALUE for the server process")
+    parser.add_argument("--seed", type=int, default=1, help="the scripted players' choices")
+    parser.add_argument("--json", action="store_true", help="print one JSON document instead of tables")
+    args = parser.parse_args(argv)
+    games = args.game or list(names())
+    sections = []
+    for game in games:
+        known = entry(game)
+        players = args.players or known.min_players
+        if not known.min_players <= players <= known.max_players:
+            if args.game:
+                parser.error(f"{game} takes {known.min_players} to {known.max_players} players")
+            players = max(known.min_players, min(known.max_players, players))
+        if game not in ADAPTERS:
+            parser.error(f"no scripted player for {game}: add one to ADAPTERS in bench/load.py")
+        per_socket = args.rate / args.games
+        print(f"load: {game}, {args.games} games x {players} players at {args.rate} moves/s", file=sys.stderr)
+        if per_socket > (args.frame_limit or DEFAULT_FRAME_LIMIT) * PACE:
+            print(
+                f"note: {per_socket:.1f} moves/s per game is more than one socket may send "
+                "(the frame limit); turns may cap it",
+                file=sys.stderr,
+            )
+        section = run_section(game, players, args)
+        sections.append(section)
+        if not args.json:
+            print(report(section), flush=True)
+    if args.json:
+        print(json.dumps({"sections": sections}, indent=2))
     return 0
 
 
