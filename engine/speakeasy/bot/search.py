@@ -19,7 +19,13 @@ from engine.speakeasy.bot.evaluate import WIN, evaluate, terminal
 from engine.speakeasy.bot.levels import Level
 from engine.speakeasy.bot.paths import Paths
 from engine.speakeasy.bot.sampling import assign, world
-from engine.speakeasy.bot.threats import approach_wins, rush_wins, speakeasy_of, standing_threat
+from engine.speakeasy.bot.threats import (
+    approach_threat,
+    approach_wins,
+    rush_wins,
+    speakeasy_of,
+    standing_threat,
+)
 from engine.speakeasy.movegen import generate
 from engine.speakeasy.pieces import REVEALED, SPEAKEASY
 from engine.speakeasy.play import advance
@@ -29,6 +35,7 @@ HIDDEN_THREAT = 0.6  # how much a world's capture of a hidden own piece is belie
 RING_WIN = 0.8 * WIN  # a piece next to their Speakeasy that no capture removes
 RUSH = 100.0  # the opponent reaches the bot's Speakeasy in two moves it cannot stop
 APPROACH = 70.0  # ... in three moves it cannot stop
+APPROACH_WIN = 0.6 * WIN  # the bot reaches theirs in two moves that no answer stops
 
 
 def own_moves(beliefs: Beliefs) -> list[int]:
@@ -49,8 +56,11 @@ def move_value(
     if not reply:
         return evaluate(after, me, paths=paths)
     base = evaluate(after, me, quiescence=False, paths=paths)
-    # A quiet answer leaves a piece of the bot next to their Speakeasy: it is taken next.
-    worst = RING_WIN if standing_threat(after, me) else base
+    # A quiet answer leaves a piece of the bot next to their Speakeasy (it is taken next),
+    # or lets the bot put one there that they cannot remove.
+    standing = standing_threat(after, me)
+    racing = standing or approach_threat(after, me)
+    worst = RING_WIN if standing else APPROACH_WIN if racing else base
     board = after.board
     for answer in after.legal_cache or ():
         target = board[answer & 63]
@@ -62,11 +72,12 @@ def move_value(
             value = base + HIDDEN_THREAT * (value - base)
         if value < worst:
             worst = value
+    # They reach the bot's Speakeasy first: its own threats are worth nothing then.
     if worst > -WIN:
         if rush_wins(after, me, own_s):
-            worst -= RUSH
-        elif approach_wins(after, me, own_s):
-            worst -= APPROACH
+            worst = min(worst, base) - RUSH
+        elif not racing and approach_wins(after, me, own_s):
+            worst = min(worst, base) - APPROACH
     return worst
 
 

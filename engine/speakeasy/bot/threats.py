@@ -22,7 +22,7 @@ from engine.speakeasy.combat import TABLES
 from engine.speakeasy.movegen import legal_moves
 from engine.speakeasy.pieces import SPEAKEASY
 from engine.speakeasy.play import advance
-from engine.speakeasy.state import ATTACKER, DEFENDER, State
+from engine.speakeasy.state import ATTACKER, DEFENDER, NEITHER, State
 
 RING: Final[tuple[int, ...]] = tuple(sum(1 << n for n in NEIGHBOURS[sq]) for sq in range(SIZE))
 
@@ -97,11 +97,11 @@ def _ring_sources(ring: int, occupied: int) -> dict[int, tuple[int, ...]]:
 
 
 def approach_wins(after: State, me: int, own_s: int) -> bool:
-    """With the opponent to move in ``after``: whether it has a move that brings a piece
-    within one move of the ring of ``me``'s Speakeasy (the slide down a file to the back
-    street, say) after which every answer of ``me`` that could matter (taking that piece,
-    standing in its way or on the ring) still loses to :func:`rush_wins`. Three plies
-    deep, so only the moves that matter are tried."""
+    """With the opponent to move in ``after``: whether it has a move after which every
+    answer of ``me`` that could matter still loses to :func:`rush_wins`. The moves tried are
+    those that bring a piece within one move of the ring of ``me``'s Speakeasy (the slide
+    down a file to the back street, say) and the attacks that open the ring (a guard and its
+    attacker both removed). Three plies deep, so only the moves that matter are tried."""
     if own_s < 0 or after.result is not None or after.to_move == me:
         return False
     ring = RING[own_s]
@@ -111,10 +111,12 @@ def approach_wins(after: State, me: int, own_s: int) -> bool:
     sources = _ring_sources(ring, after.occ[0] | after.occ[1])
     for move in after.legal_cache or ():
         frm, to = move >> 6, move & 63
-        if to not in sources or frm in sources or ring >> to & 1:
-            continue
         target = board[to]
-        if target and table[board[frm] & 15, target & 15] != ATTACKER:
+        outcome = table[board[frm] & 15, target & 15] if target else ATTACKER
+        if ring >> to & 1:
+            if outcome != NEITHER:
+                continue  # entering the ring is rush_wins's part
+        elif outcome != ATTACKER or to not in sources or frm in sources:
             continue
         nxt = advance(after, move)
         if nxt.result is not None:
@@ -123,13 +125,40 @@ def approach_wins(after: State, me: int, own_s: int) -> bool:
             continue
         if takes_speakeasy(nxt) or not rush_wins_if_passed(nxt, me, own_s):
             continue
-        matters = 1 << to | ring
-        for sq in sources[to]:
-            matters |= 1 << sq
-        answers = [answer for answer in nxt.legal_cache or () if matters >> (answer & 63) & 1]
-        if not any(not rush_wins(advance(nxt, answer), me, own_s) for answer in answers):
+        if not defended(nxt, me, own_s):
             return True
     return False
+
+
+def defended(state: State, me: int, own_s: int) -> bool:
+    """With ``me`` to move: whether one of the answers that could matter (taking a piece one
+    move from the ring, standing in its way, or on the ring) leaves the opponent no winning
+    :func:`rush_wins`."""
+    ring = RING[own_s]
+    occ = state.occ
+    foe_occ = occ[me ^ 1]
+    matters = ring
+    for src, lane in _ring_sources(ring, occ[0] | occ[1]).items():
+        if foe_occ >> src & 1:
+            matters |= 1 << src
+            for sq in lane:
+                matters |= 1 << sq
+    return any(
+        not rush_wins(advance(state, answer), me, own_s)
+        for answer in state.legal_cache or ()
+        if matters >> (answer & 63) & 1
+    )
+
+
+def approach_threat(after: State, me: int) -> bool:
+    """With the opponent to move in ``after``: whether ``me`` would win the race to its
+    Speakeasy if it passed (a piece enters its ring unremovably) and none of its answers that
+    could matter stops that."""
+    foe = me ^ 1
+    foe_s = speakeasy_of(after.board, foe)
+    if foe_s < 0 or after.result is not None or after.to_move != foe:
+        return False
+    return rush_wins_if_passed(after, foe, foe_s) and not defended(after, foe, foe_s)
 
 
 def rush_wins_if_passed(state: State, me: int, own_s: int) -> bool:
