@@ -121,7 +121,7 @@ function renderHead() {
     ...d.seats.map((entry) => {
       const li = document.createElement("li");
       li.style.setProperty("--seat-colour", stage.seatColour(entry.seat));
-      li.textContent = `${stage.seatName(entry.seat)}: ${whoSits(entry)}`;
+      li.textContent = t("replay.seatLine", { seat: stage.seatName(entry.seat), who: whoSits(entry) });
       return li;
     }),
   );

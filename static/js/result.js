@@ -66,6 +66,7 @@ export function renderResult(box, room) {
   const links = document.createElement("p");
   links.className = "links";
   links.append(link(t("result.record"), `/api/games/${encodeURIComponent(room.gameId)}/record`, "record-link"));
+  links.append(" · ", link(t("result.replay"), `/g/${encodeURIComponent(room.gameId)}`, "replay-link"));
   parts.push(links);
   const verify = document.createElement("div");
   verify.className = "verify";

@@ -22,6 +22,7 @@ import { renderLobby } from "./lobby.js";
 import { renderActions, renderOffer, tickClaim } from "./offers.js";
 import { Presence } from "./presence.js";
 import { renderResult, winnersOf } from "./result.js";
+import { RoomGames } from "./room-games.js";
 import { roomInfoText } from "./room-info.js";
 import { countGame, renderScore } from "./score.js";
 import { renderSeats, tickPresence } from "./seats.js";
@@ -55,6 +56,7 @@ const R = {
 };
 
 const cues = new TurnCues($("cues"));
+const roomGames = new RoomGames($("room-games"));
 const chat = new RoomChat($("chat"), (frame) => (R.socket ? R.socket.send(frame) : null));
 
 // ---------------------------------------------------------------- the shell's view of the room
@@ -340,6 +342,7 @@ function renderShell() {
     countGame(R.roomId, R.gameId, outcome);
   }
   if (mine() !== null) renderScore($("score"), R.roomId, players());
+  roomGames.update(R.roomId, R.gameId, st.phase); // read again after a result and a rematch
   $("viewers").textContent = R.room && R.room.spectators === false ? "" : t("room.viewers", { n: R.presence.spectators });
   $("room-info").textContent = roomInfoText(R.room, R.info.title);
   $("cues").hidden = mine() === null; // a spectator has no turn to be told about
@@ -363,6 +366,7 @@ function tick() {
 
 onLangChange(() => {
   cues.renderSwitches();
+  roomGames.render();
   if (R.game) R.game.refresh();
   renderShell();
   if (!$("lobby").hidden && R.room) showLobby();

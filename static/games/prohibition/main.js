@@ -179,7 +179,10 @@ class ProhibitionTable {
     const t = this.t;
     const phase = view.result ? "over" : SETUP_PHASES.has(view.phase) ? "setup" : "play";
     const actors = Array.isArray(view.to_act) ? view.to_act : [];
-    const out = { phase, actors, result: view.result || null, abortable: phase === "setup" };
+    // The server allows an abort only before any seat's action (moves_played 0): a bot's
+    // placement already counts.
+    const acted = this.history.some((e) => Number.isInteger(e.by));
+    const out = { phase, actors, result: view.result || null, abortable: phase === "setup" && !acted };
     const mine = this.ctx.seat ?? null;
     const names = (seats) => seats.map((s) => this.seatName(s)).join(", ");
     if (phase === "setup") {

@@ -25,7 +25,7 @@ export function describe(event, view, t) {
     case "started":
       return t("describe.started", { side: side(t, event.first) });
     case "move": {
-      const text = `${side(t, event.side)}: ${event.from}-${event.to}`;
+      const text = t("describe.move", { side: side(t, event.side), move: `${event.from}-${event.to}` });
       const c = event.combat;
       if (!c) return text;
       const faces = c.attacker || c.defender ? ` ${piece(t, c.attacker)} × ${piece(t, c.defender)}` : "";
