@@ -170,8 +170,10 @@ bind_board(PyObject *self, PyObject *args)
 }
 
 /* The moves of the pieces in `pieces`, written to `out`; returns how many. `board` is a list
- * of at least SIZE items (checked by the caller); -1 with an exception set when an item is
- * not an int. */
+ * of at least SIZE items (checked by the caller). Returns OFF_PATH, no exception set, when a
+ * piece it reads is not an int that fits a C long (the caller then asks the Python code): so
+ * nothing here runs Python code, and the list cannot change under it. */
+#define OFF_PATH (-2)
 static int
 generate_into(PyObject *board, uint64_t own, uint64_t enemy, int bar_exit, uint64_t pieces, int16_t *out)
 {
@@ -184,9 +186,14 @@ generate_into(PyObject *board, uint64_t own, uint64_t enemy, int bar_exit, uint6
         int sq = __builtin_ctzll(pieces);
         pieces &= pieces - 1;
         uint64_t low = UINT64_C(1) << sq;
-        long piece = PyLong_AsLong(PyList_GET_ITEM(board, sq));
+        PyObject *item = PyList_GET_ITEM(board, sq);
+        if (!PyLong_CheckExact(item)) {
+            return OFF_PATH;
+        }
+        long piece = PyLong_AsLong(item);
         if (piece == -1 && PyErr_Occurred()) {
-            return -1;
+            PyErr_Clear();
+            return OFF_PATH;
         }
         long kind = piece & 15;
         int base = sq << 6;
@@ -297,8 +304,8 @@ generate(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     int16_t moves[MAX_MOVES];
     int n = generate_into(board, own, enemy, bar_exit, pieces, moves);
-    if (n < 0) {
-        return NULL;
+    if (n == OFF_PATH) {
+        return PyObject_Vectorcall(py_generate, args, (size_t)nargs, NULL);
     }
     return moves_list(moves, n);
 }
@@ -388,7 +395,7 @@ get_flag(PyObject *obj, PyObject *name, int *out)
     return 0;
 }
 
-/* An exact list of `size` items (borrowed), or NULL. */
+/* An exact list of `size` items that `obj` holds (borrowed), or NULL. */
 static PyObject *
 list_attr(PyObject *obj, PyObject *name, Py_ssize_t size)
 {
@@ -397,8 +404,9 @@ list_attr(PyObject *obj, PyObject *name, Py_ssize_t size)
         PyErr_Clear();
         return NULL;
     }
-    Py_DECREF(value); /* the state keeps it alive */
-    if (!PyList_CheckExact(value) || PyList_GET_SIZE(value) != size) {
+    int held = Py_REFCNT(value) > 1; /* a slot's value, not one made for this call */
+    Py_DECREF(value);
+    if (!held || !PyList_CheckExact(value) || PyList_GET_SIZE(value) != size) {
         return NULL;
     }
     return value;
@@ -639,11 +647,7 @@ advance(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     int16_t moves[MAX_MOVES];
     int n = generate_into(new_board, occ_foe, occ_side, bar_exit, occ_foe & ~fixed_foe, moves);
-    if (n < 0) {
-        Py_DECREF(new);
-        return NULL;
-    }
-    if (n == 0) {
+    if (n == 0 || n == OFF_PATH) {
         Py_DECREF(new);
         DELEGATE();
     }
