@@ -142,15 +142,25 @@ function runVerifier(text, events, onProgress) {
 const records = new Map(); // game id -> Promise<{text, record} | null>
 const sessions = new Map(); // game id -> {box, status, lines, running}
 
-function fetchRecord(gameId) {
-  if (!records.has(gameId)) {
+function parsed(text) {
+  try {
+    const record = JSON.parse(text);
+    return record && typeof record === "object" ? record : {};
+  } catch {
+    return {}; // the verifier says what is wrong with it
+  }
+}
+
+/** The record's text and JSON (null: not served); ``fresh``: ask the server again. */
+function fetchRecord(gameId, fresh = false) {
+  if (fresh || !records.has(gameId)) {
     records.set(
       gameId,
       fetch(`/api/games/${encodeURIComponent(gameId)}/record.json`, { credentials: "same-origin" })
         .then((res) => (res.ok ? res.text() : null))
         // The text itself goes to the verifier: a JSON round trip in JavaScript would turn
         // 1.0 into 1 and lose the digits of a large integer.
-        .then((text) => (text === null ? null : { text, record: JSON.parse(text) }))
+        .then((text) => (text === null ? null : { text, record: parsed(text) }))
         .catch(() => null),
     );
   }
@@ -200,17 +210,22 @@ function seedLines(failures) {
   return failures.length ? failures.map((raw) => ({ raw, bad: true })) : [{ key: "verify.seedOk" }];
 }
 
+function setStatus(gameId, session, status, lines, verdict) {
+  Object.assign(session, { status, lines, verdict });
+  draw(gameId, session);
+}
+
 async function verifyGame(gameId, session) {
   if (session.running) return;
-  const found = await fetchRecord(gameId);
-  if (!found) return;
+  session.running = true;
+  const found = await fetchRecord(gameId, true); // what the server serves now is what is checked
+  if (!found) {
+    session.running = false;
+    return setStatus(gameId, session, { key: "verify.noRecord", bad: true }, [], "failed");
+  }
   const { text, record } = found;
   const events = Array.isArray(record.events) ? record.events.length : 0;
-  const show = (status, lines = session.lines, verdict = "") => {
-    Object.assign(session, { status, lines, verdict });
-    draw(gameId, session);
-  };
-  session.running = true;
+  const show = (status, lines = session.lines, verdict = "") => setStatus(gameId, session, status, lines, verdict);
   show({ key: "verify.loading" }, []);
   const live = liveChecks(record, kept(gameId));
   const answer = await runVerifier(text, events, (p) => {
