@@ -23,6 +23,7 @@ from engine.spies import (
     police,
     setup,
     tiles,
+    together,
     turn,
     words,
 )
@@ -123,6 +124,7 @@ RUNNERS: dict[str, Runner] = {
     "limit": chits.run_limit,
     "offer": diplomacy.run_offer,
     "auction": auction.run_auction,
+    "together": together.run_together,
 }
 
 
@@ -192,6 +194,11 @@ def answer(state: State, seat: int, text: str) -> None:
         if seat not in d["waiting"]:
             raise IllegalAction("this seat has already answered")
         expected = auction.line_power(state, seat) if d["kind"] == "bid" else seat_line_power(state, seat)
+        if d["kind"] == "place":
+            together.answer_place(state, seat, text)
+            state.decision = None
+            advance(state)
+            return
         if power != expected:
             raise InvalidAction(f"this seat writes its lines as {expected}")
         if d["kind"] == "ready":

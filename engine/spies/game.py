@@ -66,7 +66,7 @@ class Spies(Game[State]):
 
     def is_response(self, state: State, seat: int, action: Mapping[str, Any]) -> bool:
         d = state.decision
-        return d is not None and d["kind"] in RESPONSES
+        return d is not None and (d["kind"] in RESPONSES or "waiting" in d)
 
     def legal_actions(self, state: State, seat: int) -> list[dict[str, Any]]:
         return [action(text) for text in rules.legal(state, seat)]

@@ -65,8 +65,6 @@ def _check(out: Mapping[str, Any], players: int) -> None:
         raise InvalidAction(f"Spies! is for {min(ALLOCATIONS)} to {max(ALLOCATIONS)} players")
     if out["allocation"] == "alternative" and players not in (3, 4):
         raise InvalidAction("allocation=alternative is for 3 or 4 players (v2.3 8.3, 8.4)")
-    if out["setup_order"] == "simultaneous":
-        raise InvalidAction("setup_order=simultaneous is not implemented yet: use sequential")
     if out["russia_control"] == "bidding" and players not in (2, 4):
         raise InvalidAction("russia_control=bidding is for 2 or 4 players (v2.3 8.5)")
     if out["russia_control"] == "bidding" and out["allocation"] == "alternative":

@@ -25,6 +25,7 @@ from engine.spies import (
     secret_moves,
     setup,
     tiles,
+    together,
     turn,
 )
 from engine.spies.data import CHIT, HAND_LIMIT, TURN_ORDER, YEARS
@@ -68,6 +69,8 @@ def default(state: State, seat: int) -> str | None:
         return f"{flow.seat_line_power(state, seat)} ready"
     if kind == "bid":
         return auction.default_bid(state, seat)
+    if kind == "place" and "waiting" in d:
+        return together.default(state, seat)
     power = d["power"]
     if kind == "place":
         return setup.default_place(state, power, d["what"])
@@ -94,6 +97,8 @@ def legal(state: State, seat: int) -> list[str]:
     kind = d["kind"]
     if kind == "ready":
         return [f"{flow.seat_line_power(state, seat)} ready"]
+    if kind == "place" and "waiting" in d:
+        return together.legal(state, seat)
     if kind == "bid":
         low = auction.default_bid(state, seat)
         amount = int(low.rsplit(" ", 1)[1])

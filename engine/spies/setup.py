@@ -137,12 +137,18 @@ def _merge_by_seat(state: State, private: dict[str, str]) -> dict[str, str]:
 
 def _setup_tasks(state: State) -> list[dict[str, Any]]:
     tasks: list[dict[str, Any]] = []
-    for p in TURN_ORDER:
-        if p == "R" and not state.russia_seated and state.options["russia_control"] == "bidding":
-            tasks.append({"t": "auction", "first": True})
-        tasks.append({"t": "place", "power": p, "what": "x"})
-    for p in TURN_ORDER:
-        tasks.append({"t": "place", "power": p, "what": "p"})
+    bidding = not state.russia_seated and state.options["russia_control"] == "bidding"
+    if state.options["setup_order"] == "simultaneous":
+        if bidding:
+            tasks.append({"t": "auction", "first": True})  # just before step 6
+        tasks.append({"t": "together"})
+    else:
+        for p in TURN_ORDER:
+            if p == "R" and bidding:
+                tasks.append({"t": "auction", "first": True})
+            tasks.append({"t": "place", "power": p, "what": "x"})
+        for p in TURN_ORDER:
+            tasks.append({"t": "place", "power": p, "what": "p"})
     for p in TURN_ORDER:
         tasks.append({"t": "setup_draw", "power": p})
     tasks.append({"t": "period", "name": "pregame"})

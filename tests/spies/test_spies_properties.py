@@ -15,9 +15,11 @@ from engine.spies.serialize import from_dict, to_dict
 from engine.spies.state import State
 
 
-def random_game(players: int, seed: int, end_bias: float = 0.05) -> tuple[State, list[tuple[int, str]]]:
+def random_game(
+    players: int, seed: int, end_bias: float = 0.05, options: dict[str, object] | None = None
+) -> tuple[State, list[tuple[int, str]]]:
     rnd = random.Random(seed)
-    state = rules.new_state(f"{seed:064x}", {}, players)
+    state = rules.new_state(f"{seed:064x}", options or {}, players)
     lines: list[tuple[int, str]] = []
     while state.result is None:
         seat = rnd.choice(sorted(rules.actors(state)))
@@ -39,6 +41,25 @@ def test_random_games_end_with_a_result(players: int) -> None:
     state, _lines = random_game(players, 1000 + players)
     assert state.result is not None and state.result.scores is not None
     assert state.year == 1939 or state.early_end
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (4, {"setup_order": "simultaneous", "russia_control": "bidding", "hidden_money": True}),
+        (2, {"russia_control": "bidding", "multi_country_score": "combined"}),
+        (3, {"allocation": "alternative", "multi_country_score": "lower"}),
+        (5, {"historical_alliances": True, "setup_order": "simultaneous"}),
+    ],
+)
+def test_random_games_under_options_end_and_their_records_verify(
+    players: int, options: dict[str, object]
+) -> None:
+    from engine.spies.record import record, verify
+
+    state, _lines = random_game(players, 2000 + players, options=options)
+    assert state.result is not None
+    assert verify(json.loads(json.dumps(record(state)))) == []
 
 
 def test_replay_is_exact() -> None:

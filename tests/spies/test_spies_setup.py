@@ -162,3 +162,37 @@ def test_a_timed_out_seat_plays_its_default_then_becomes_a_zombie() -> None:
     state = rules.withdraw(state, 0, "timeout")
     assert 0 in state.zombies and texts(state)[-3:] == ["= timeout 1", "G discard ?", "= zombie 1"]
     assert state.decision == {"kind": "turn", "power": "G"}  # the autopilot plays on for the zombie
+
+
+def test_simultaneous_setup_is_sealed_then_revealed_in_turn_order() -> None:
+    state = rules.new_state(SEED, {"setup_order": "simultaneous"}, 3)
+    assert state.decision == {"kind": "place", "waiting": [0, 1, 2], "what": "xp"}
+    # Seat 1 (Britain and France) places a French secret first; nothing shows publicly.
+    x_f = next(x.id for x in state.secrets.values() if x.original == "F")
+    n = len(state.log)
+    state = play_seat(state, 1, f"F place {x_f} PAR")
+    assert texts(state, n) == ["F place ?"] and state.log[n].private == {1: f"F place {x_f} PAR"}
+    assert state.secrets[x_f].city is None  # not revealed yet
+    with pytest.raises(IllegalAction):
+        play_seat(
+            state,
+            1,
+            f"F place {next(x.id for x in state.secrets.values() if x.original == 'F' and x.id != x_f)} PAR",
+        )
+    while state.decision is not None and state.decision["kind"] == "place" and "waiting" in state.decision:
+        seat = min(rules.actors(state))
+        text = rules.default(state, seat)
+        assert text is not None
+        state = rules.apply(state, seat, text)
+    revealed = [e.text for e in state.log if e.by == "engine" and e.text and " place " in e.text]
+    assert [line.split(" ")[0] for line in revealed] == sorted(
+        (line.split(" ")[0] for line in revealed), key="GIRFB".index
+    )
+    assert state.secrets[x_f].city == "PAR" and all(
+        x.city is not None for x in state.secrets.values() if x.original is not None
+    )
+    assert all(u.city is not None for u in state.police.values())
+
+
+def play_seat(state: rules.State, seat: int, line: str) -> rules.State:
+    return rules.apply(state, seat, line)

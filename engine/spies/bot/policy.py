@@ -331,6 +331,8 @@ def _turn(view: Mapping[str, Any], me: Seen, level: str) -> Iterator[str]:
                 and me.controller(xid) not in me.mine
                 and x["city"] not in SPY_HAVENS
             }
+            if _on(level, "safe_targets") and wanted - _policed(me):
+                wanted -= _policed(me)
             if _on(level, "sail"):
                 yield from _sail_towards(me, s, wanted, keep=1)
             nxt = step_towards(here, wanted, _policed(me)) if _on(level, "avoid") else None
