@@ -93,9 +93,9 @@ def test_rush_and_approach_are_read_exactly() -> None:
     assert rush_wins(close, 0, own_s)
     # The same race seen by the attacker: one move from the ring with no answer, then on it.
     north = after(idle, "a9-a2")
-    assert approach_threat(north, 1)
-    assert not approach_threat(after(guarded, "a9-a2"), 1)  # the 6 on b3 takes it
-    assert standing_threat(after(after(north, "e3-e4"), "a2-a1"), 1)
+    assert approach_threat(north, 1, own_s)
+    assert not approach_threat(after(guarded, "a9-a2"), 1, own_s)  # the 6 on b3 takes it
+    assert standing_threat(after(after(north, "e3-e4"), "a2-a1"), 1, own_s)
 
 
 def test_a_guard_walked_away_is_seen() -> None:

@@ -48,8 +48,17 @@ def own_moves(beliefs: Beliefs) -> list[int]:
 
 
 def move_value(
-    state: State, move: int, me: int, reply: bool, paths: Paths | None = None, own_s: int = -1
+    state: State,
+    move: int,
+    me: int,
+    reply: bool,
+    paths: Paths | None = None,
+    own_s: int = -1,
+    foe_s: int = -1,
 ) -> float:
+    """The candidate ``move``'s value in one world: its result, else the worst of the
+    opponent's captures and a quiet answer, less a rush on the bot's Speakeasy (on
+    ``own_s``) it cannot stop; a race to theirs (on ``foe_s`` in this world) it wins counts."""
     after = advance(state, move)
     if after.result is not None:
         return terminal(after.result, me)
@@ -58,8 +67,8 @@ def move_value(
     base = evaluate(after, me, quiescence=False, paths=paths)
     # A quiet answer leaves a piece of the bot next to their Speakeasy (it is taken next),
     # or lets the bot put one there that they cannot remove.
-    standing = standing_threat(after, me)
-    racing = standing or approach_threat(after, me)
+    standing = standing_threat(after, me, foe_s)
+    racing = standing or approach_threat(after, me, foe_s)
     worst = RING_WIN if standing else APPROACH_WIN if racing else base
     board = after.board
     for answer in after.legal_cache or ():
@@ -95,9 +104,10 @@ def choose(beliefs: Beliefs, level: Level, rng: random.Random, deadline: float) 
     prune_at = max(1, level.worlds // 3)
     for w in range(level.worlds):
         state = world(beliefs, assign(beliefs, rng))
+        foe_s = speakeasy_of(state.board, beliefs.me ^ 1)
         scores = []
         for i in candidates:
-            scores.append(move_value(state, moves[i], beliefs.me, level.reply, paths, own_s))
+            scores.append(move_value(state, moves[i], beliefs.me, level.reply, paths, own_s, foe_s))
             if done and time.perf_counter() > deadline:
                 break  # an unfinished world is dropped; the first one always finishes
         else:

@@ -80,11 +80,22 @@ def rush_wins(after: State, me: int, own_s: int) -> bool:
     return False
 
 
+_SOURCES: dict[tuple[int, int], dict[int, tuple[int, ...]]] = {}
+_SOURCES_KEPT: Final = 50_000
+
+
 def _ring_sources(ring: int, occupied: int) -> dict[int, tuple[int, ...]]:
     """For each location from which one move reaches a ring square (a step, or a slide over
     the empty locations between): the locations such a move passes and ends on, which a
-    defender may occupy to block it."""
+    defender may occupy to block it. Memoized on the occupancy (read-only)."""
+    key = (ring, occupied)
+    known = _SOURCES.get(key)
+    if known is not None:
+        return known
+    if len(_SOURCES) >= _SOURCES_KEPT:
+        _SOURCES.clear()
     out: dict[int, tuple[int, ...]] = {}
+    _SOURCES[key] = out
     for target in squares_of(ring):
         for src in NEIGHBOURS[target]:
             out[src] = (*out.get(src, ()), target)
@@ -150,12 +161,11 @@ def defended(state: State, me: int, own_s: int) -> bool:
     )
 
 
-def approach_threat(after: State, me: int) -> bool:
+def approach_threat(after: State, me: int, foe_s: int) -> bool:
     """With the opponent to move in ``after``: whether ``me`` would win the race to its
-    Speakeasy if it passed (a piece enters its ring unremovably) and none of its answers that
-    could matter stops that."""
+    Speakeasy on ``foe_s`` if it passed (a piece enters its ring unremovably) and none of its
+    answers that could matter stops that."""
     foe = me ^ 1
-    foe_s = speakeasy_of(after.board, foe)
     if foe_s < 0 or after.result is not None or after.to_move != foe:
         return False
     return rush_wins_if_passed(after, foe, foe_s) and not defended(after, foe, foe_s)
@@ -177,8 +187,7 @@ def takes_speakeasy(state: State) -> bool:
     return any(board[move & 63] & 15 == SPEAKEASY for move in state.legal_cache or ())
 
 
-def standing_threat(state: State, side: int) -> bool:
-    """Whether a piece of ``side`` stands on the ring of the opponent's Speakeasy in
-    ``state`` (so it takes the Speakeasy on its next move unless removed)."""
-    foe_s = speakeasy_of(state.board, side ^ 1)
+def standing_threat(state: State, side: int, foe_s: int) -> bool:
+    """Whether a piece of ``side`` stands on the ring of the opponent's Speakeasy on
+    ``foe_s`` in ``state`` (so it takes the Speakeasy on its next move unless removed)."""
     return foe_s >= 0 and bool(state.occ[side] & RING[foe_s])
