@@ -19,12 +19,12 @@
 
 import { enableAim } from "./aim.js";
 import { createLayers, drawAim, drawMarks, drawPieces, drawPrint, drawTrails, pieceShape, placeAt } from "./board.js";
-import { aspectOf, buildBoard, degrees, isInspector, kindOf, radius, toScreen } from "./geometry.js";
+import { aspectOf, buildBoard, isInspector, kindOf, radius, toScreen } from "./geometry.js";
 import { h, renderAct, renderLast, renderLog, renderReserves, renderScore } from "./panels.js";
 import { pause, play, tracks, trails } from "./playback.js";
 import { breakdown } from "./scoring.js";
 import { STRINGS } from "./strings.js";
-import { choiceLabel, pieceName, sideName } from "./words.js";
+import { angleWords, choiceLabel, pieceName, sideName } from "./words.js";
 
 export const strings = STRINGS;
 /** One event in words, for the replay's move list (static/js/replay.js). */
@@ -327,7 +327,7 @@ class FlickagoTable {
     const parts = [h("span", { class: "fg-readout-what" }, what)];
     if (aim) {
       parts.push(
-        h("span", { class: "fg-readout-num", id: "fg-angle", dataset: { angle: String(aim.angle) } }, t("fg.aim.angle", { angle: aim.angle, degrees: degrees(aim.angle) })),
+        h("span", { class: "fg-readout-num", id: "fg-angle", dataset: { angle: String(aim.angle) } }, t("fg.aim.angle", { angle: aim.angle, degrees: angleWords(t, aim.angle) })),
         h("span", { class: "fg-readout-num", id: "fg-power", dataset: { power: String(aim.power) } }, t("fg.aim.power", { power: aim.power })),
         powerBar(aim.power, this.B.powerMax),
         h("span", { class: "fg-readout-help" }, t("fg.aim.release")),
@@ -344,7 +344,7 @@ class FlickagoTable {
     const action = { type: "shot", piece: info.piece, from: info.from, angle: shot.angle, power: shot.power };
     this.readout.replaceChildren(
       h("span", { class: "fg-readout-what" }, this.t("fg.aim.sent")),
-      h("span", { class: "fg-readout-num", id: "fg-angle", dataset: { angle: String(shot.angle) } }, this.t("fg.aim.angle", { angle: shot.angle, degrees: degrees(shot.angle) })),
+      h("span", { class: "fg-readout-num", id: "fg-angle", dataset: { angle: String(shot.angle) } }, this.t("fg.aim.angle", { angle: shot.angle, degrees: angleWords(this.t, shot.angle) })),
       h("span", { class: "fg-readout-num", id: "fg-power", dataset: { power: String(shot.power) } }, this.t("fg.aim.power", { power: shot.power })),
     );
     this.readout.hidden = false;

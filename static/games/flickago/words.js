@@ -6,6 +6,9 @@ import { degrees, isInspector, kindOf, sideOf } from "./geometry.js";
 
 export const sideName = (t, side) => t(`fg.side.${side}`);
 
+/** An angle in tenths as degrees in the reader's language ("91.2°", "91,2°"). */
+export const angleWords = (t, angle) => degrees(angle).replace(".", t("fg.decimal"));
+
 /** "White Killer wT3". */
 export function pieceName(t, piece) {
   if (isInspector(piece)) return t("fg.pieceName.I", { id: piece });
@@ -29,10 +32,10 @@ export function choiceLabel(t, choice) {
 /** The shot itself: "wT3 from T2, 91.2°, power 734". */
 export function shotWords(t, shot, applied) {
   const base = shot.from
-    ? t("fg.turn.launch", { piece: shot.piece, point: shot.from, angle: degrees(shot.angle), power: shot.power })
-    : t("fg.turn.reflick", { piece: shot.piece, angle: degrees(shot.angle), power: shot.power });
+    ? t("fg.turn.launch", { piece: shot.piece, point: shot.from, angle: angleWords(t, shot.angle), power: shot.power })
+    : t("fg.turn.reflick", { piece: shot.piece, angle: angleWords(t, shot.angle), power: shot.power });
   if (!applied) return base;
-  return `${base} ${t("fg.turn.applied", { angle: degrees(applied.angle), power: applied.power })}`;
+  return `${base} ${t("fg.turn.applied", { angle: angleWords(t, applied.angle), power: applied.power })}`;
 }
 
 /** What resolution did, as short phrases. */
@@ -63,6 +66,7 @@ export function turnWords(t, turn) {
   parts.push(shotWords(t, turn.shot, turn.applied));
   const after = resolutionWords(t, turn);
   const score = turn.score ? t("fg.turn.score", { w: turn.score.w, b: turn.score.b }) : "";
-  const text = `${side}: ${parts.join("; ")}${after.length ? ` — ${after.join(", ")}` : ""}${score ? ` (${score})` : ""}.`;
+  const what = `${parts.join("; ")}${after.length ? ` — ${after.join(", ")}` : ""}${score ? ` (${score})` : ""}`;
+  const text = t("fg.turn.line", { side, what });
   return { ply: turn.ply, side: turn.side, text };
 }
