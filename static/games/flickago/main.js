@@ -101,7 +101,8 @@ class FlickagoTable {
     this.svg.classList.add("fg-board");
     this.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     this.layers = createLayers(this.svg, this.B);
-    this.readout = h("div", { class: "fg-readout", id: "fg-readout", hidden: true, "aria-live": "polite" });
+    // Not a live region: it changes with every pointer move while aiming.
+    this.readout = h("div", { class: "fg-readout", id: "fg-readout", hidden: true });
     this.skipButton = h("button", { type: "button", class: "secondary small fg-skip-board", id: "fg-skip-board", hidden: true, onclick: () => this.playing?.skip() });
     this.oldPosition = container.style.position;
     container.style.position = "relative";
