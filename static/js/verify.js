@@ -151,19 +151,19 @@ function parsed(text) {
   }
 }
 
-/** The record's text and JSON (null: not served); ``fresh``: ask the server again. */
-function fetchRecord(gameId, fresh = false) {
-  if (fresh || !records.has(gameId)) {
-    records.set(
-      gameId,
-      fetch(`/api/games/${encodeURIComponent(gameId)}/record.json`, { credentials: "same-origin" })
-        .then((res) => (res.ok ? res.text() : null))
-        // The text itself goes to the verifier: a JSON round trip in JavaScript would turn
-        // 1.0 into 1 and lose the digits of a large integer.
-        .then((text) => (text === null ? null : { text, record: parsed(text) }))
-        .catch(() => null),
-    );
-  }
+/** The record's text and JSON, asked of the server now (null: not served). */
+function requestRecord(gameId) {
+  return fetch(`/api/games/${encodeURIComponent(gameId)}/record.json`, { credentials: "same-origin" })
+    .then((res) => (res.ok ? res.text() : null))
+    // The text itself goes to the verifier: a JSON round trip in JavaScript would turn 1.0
+    // into 1 and lose the digits of a large integer.
+    .then((text) => (text === null ? null : { text, record: parsed(text) }))
+    .catch(() => null);
+}
+
+/** The record as first served (whether to offer the button at all), asked once per game. */
+function fetchRecord(gameId) {
+  if (!records.has(gameId)) records.set(gameId, requestRecord(gameId));
   return records.get(gameId);
 }
 
@@ -218,11 +218,12 @@ function setStatus(gameId, session, status, lines, verdict) {
 async function verifyGame(gameId, session) {
   if (session.running) return;
   session.running = true;
-  const found = await fetchRecord(gameId, true); // what the server serves now is what is checked
+  const found = await requestRecord(gameId); // what the server serves now is what is checked
   if (!found) {
     session.running = false;
     return setStatus(gameId, session, { key: "verify.noRecord", bad: true }, [], "failed");
   }
+  records.set(gameId, Promise.resolve(found));
   const { text, record } = found;
   const events = Array.isArray(record.events) ? record.events.length : 0;
   const show = (status, lines = session.lines, verdict = "") => setStatus(gameId, session, status, lines, verdict);
