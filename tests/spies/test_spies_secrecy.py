@@ -114,11 +114,24 @@ def test_views_are_identical_across_twins(players: int, stop: int) -> None:
         assert assert_twin_holds(state, viewer, rng) >= 1
 
 
+@pytest.mark.parametrize("stop", [8, 80])
+def test_twins_under_simultaneous_setup_bidding_and_hidden_money(stop: int) -> None:
+    options = {"setup_order": "simultaneous", "russia_control": "bidding", "hidden_money": True}
+    state, rng = random_state(stop, 4, stop, options)
+    for viewer in viewers(4):
+        assert assert_twin_holds(state, viewer, rng) >= 1
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_views_are_identical_across_twins_many(players: int) -> None:
     for seed in range(60):
-        options = {"russia_control": "bidding"} if players in (2, 4) and seed % 2 else {}
+        options: dict[str, Any] = {
+            "hidden_money": seed % 3 == 0,
+            "setup_order": ("sequential", "simultaneous")[seed % 2],
+        }
+        if players in (2, 4) and seed % 2:
+            options["russia_control"] = "bidding"
         state, rng = random_state(seed * 7 + players, players, 20 + seed * 13, options)
         for viewer in viewers(players):
             assert assert_twin_holds(state, viewer, rng) >= 1
