@@ -7,10 +7,11 @@ function endText(t, outcome, view) {
   if (!outcome) return "";
   const reason = outcome.reason && t(`reason.${outcome.reason}`) !== `reason.${outcome.reason}` ? ` (${t(`reason.${outcome.reason}`)})` : "";
   if (outcome.outcome === "aborted") return t("result.aborted");
-  if (outcome.outcome === "draw") return `${t("result.draw")}${reason}`;
+  const bare = (text) => text.replace(/[.!]$/, ""); // "Black wins." + " (by resignation)"
+  if (outcome.outcome === "draw") return `${bare(t("result.draw"))}${reason}`;
   const seats = view?.seats || {};
   const side = seats.w === outcome.winner ? "w" : seats.b === outcome.winner ? "b" : null;
-  return `${t("result.seatWins", { seat: side ? sideName(t, side) : String(outcome.winner) })}${reason}`;
+  return `${bare(t("result.seatWins", { seat: side ? sideName(t, side) : String(outcome.winner) }))}${reason}`;
 }
 
 /** `event`: a projected Flickago event (shot, pass, return, inspectors, end). */
@@ -22,7 +23,7 @@ export function describe(event, view, t) {
     case "pass":
       return turnWords(t, { ...event, pass: true }).text;
     case "return":
-      return `${sideName(t, event.side)}: ${t("fg.turn.returns", { pieces: event.return })}`;
+      return t("fg.turn.line", { side: sideName(t, event.side), what: t("fg.turn.returns", { pieces: event.return }) });
     case "inspectors":
       return resolutionWords(t, { resolution: { inspectors: event.inspectors || [] } }).join(", ");
     case "end":

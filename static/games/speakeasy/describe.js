@@ -11,7 +11,7 @@ function endText(t, result) {
   const reason = result.reason ? t(`reason.${result.reason}`) : "";
   let head;
   if (result.outcome === "win" && Number.isInteger(result.winner)) head = t("describe.wins", { side: side(t, "sn"[result.winner]) });
-  else if (result.outcome === "draw") head = t("result.draw");
+  else if (result.outcome === "draw") head = t("result.draw").replace(/[.!]$/, "");
   else head = t("result.aborted");
   return reason && reason !== `reason.${result.reason}` ? `${head} (${reason})` : head;
 }

@@ -124,6 +124,7 @@ class SpeakEasyTable {
       path = this.lastPath();
     }
     if (evt && evt.type === "setup_submitted" && evt.side === this.side) this.setupSending = false;
+    if (!view && this.ctx.replay) return; // a replay catching up: its render(view) draws once
     this.draw();
     if (path) animateMove(this.svg, path, evt.side, this.flipped);
   }
