@@ -444,6 +444,35 @@ def test_a_whole_game_against_the_computer(server: str, browser: Any) -> None:
     assert bot_turns.count() >= counts["shot"] * 2 - 2
     assert len(page.evaluate("window.__plays")) >= counts["shot"]
     page.screenshot(path=SHOT_DIR / "end-bot-game.png")
+
+    # The replay viewer (/g/<game id>) draws the game with this module: the shots in words in
+    # its move list, step 0 with only the inspectors, a step forward played back as it was
+    # seen, the last step on the final positions; nothing to aim at.
+    game_id = page.locator("#result").get_attribute("data-game") or ""
+    final = [f["view"] for f in dave.frames if f.get("type") in ("welcome", "event") and f.get("view")][-1]
+    page.goto(f"{server}/g/{game_id}")
+    expect(page.locator("#replay")).to_be_visible()
+    expect(page.locator("#replay-moves li.current")).to_have_count(1)
+    words = " ".join(page.locator("#replay-moves .replay-text").all_text_contents())
+    assert re.search(r"(White|Black): \w+ from T\d, \d+\.\d°, power \d+", words), words
+    page.locator("body").press("Home")
+    expect(page.locator("body")).to_have_attribute("data-step", "0")
+    expect(page.locator("#board .fg-piece")).to_have_count(3)  # the inspectors on their stars
+    expect(page.locator("#fg-act")).to_be_hidden()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#board")).to_have_attribute("data-playing-ply", "1")
+    page.screenshot(path=SHOT_DIR / "replay-flight.png")
+    wait_done(dave)
+    page.keyboard.press("End")
+    expect(page.locator("#result-head")).to_be_visible()
+    page.wait_for_timeout(300)
+    wait_done(dave)
+    expect(page.locator(CAN_ACT)).to_have_count(0)
+    drawn = page.evaluate(DRAWN)
+    assert set(drawn) == set(final["pos"]), (sorted(drawn), sorted(final["pos"]))
+    for piece, (x, y) in final["pos"].items():
+        assert abs(drawn[piece][0] - x) < 0.01 and abs(drawn[piece][1] - y) < 0.01, piece
+    page.screenshot(path=SHOT_DIR / "replay-end.png")
     assert not page.context.errors, page.context.errors  # type: ignore[attr-defined]
     assert not console, console
 

@@ -561,7 +561,7 @@ class FlickagoTable {
     const v = this.shown;
     const mine = this.mySide();
     let model = null;
-    if (mine && !v.result) {
+    if (mine && !v.result && !this.ctx.replay) {
       const busy = Boolean(this.playing) || this.queue.length > 0;
       let prompt;
       if (!this.ctx.allSeated()) prompt = t("fg.status.waitPlayers");
@@ -586,7 +586,7 @@ class FlickagoTable {
     renderAct(this.actBox, t, model);
     this.drawLast();
     renderScore(this.scoreBox, t, v, parts);
-    const pick = mine && this.myTurn() && legal.some((c) => c.includes("@")) ? (p) => this.pickReserve(p) : null;
+    const pick = mine && legal.some((c) => c.includes("@")) ? (p) => this.pickReserve(p) : null;
     renderReserves(this.reserveBox, t, v, { side: mine, pick, selected: this.selected });
     const history = this.shownHistory();
     const logKey = JSON.stringify([t("fg.sec.log"), history.length, history[history.length - 1]]);
