@@ -77,7 +77,13 @@ class Spies(Game[State]):
             raise GameOver("the game is over")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
             raise InvalidAction("no such seat")
-        new = rules.apply(state, seat, text)
+        if action.get("expired") is True:
+            # The server's response_timeout ran out: the default, written "= expired n" (17).
+            if text != rules.default(state, seat):
+                raise InvalidAction("an expired decision takes its default line")
+            new = rules.expire(state, seat)
+        else:
+            new = rules.apply(state, seat, text)
         return Transition(new, _events(state, new))
 
     def default_action(self, state: State, seat: int) -> dict[str, Any] | None:

@@ -24,7 +24,7 @@ from engine.spies.state import State
 from engine.spies.view import entry_text, sees_all
 
 RULES_REVISION: Final = "spies-1"
-_WITHDRAWAL: Final = re.compile(r"= (timeout|resign|zombie) ([1-9])")
+_WITHDRAWAL: Final = re.compile(r"= (timeout|resign|zombie|expired) ([1-9])")
 EXTERNAL_ENDS: Final = ("agreement", "aborted", "abort")
 
 
@@ -137,6 +137,8 @@ def _input(state: State, by: int | str, text: str, reason_hint: str | None) -> S
     m = _WITHDRAWAL.fullmatch(text)
     if by == "engine" and m and 1 <= int(m[2]) <= state.players:
         seat = int(m[2]) - 1
+        if m[1] == "expired":
+            return rules.expire(state, seat)
         if m[1] == "timeout":
             return rules.withdraw(state, seat, "timeout")
         if m[1] == "zombie":

@@ -54,6 +54,21 @@ def apply(state: State, seat: int, text: str) -> State:
     return new
 
 
+def expire(state: State, seat: int) -> State:
+    """A response window (or a collected decision) ran out of ``response_timeout`` (17): the
+    decision's default is played for ``seat``, written ``= expired n`` then the line (15.3)."""
+    if state.result is not None:
+        raise GameOver("the game is over")
+    if seat not in flow.owners(state):
+        raise NotYourTurn("this seat owes no decision")
+    text = default(state, seat)
+    assert text is not None
+    new = state.copy()
+    log.engine(new, f"= expired {seat + 1}")
+    flow.answer(new, seat, text)
+    return new
+
+
 def apply_unchecked(state: State, seat: int, text: str) -> None:
     """The fast path for playouts: changes ``state`` itself (use only with listed actions)."""
     flow.answer(state, seat, text)

@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from engine.core import SPECTATOR
+from engine.errors import GameError
 from engine.fairness import seed_commitment
 from engine.record import check_shape
 from engine.spies import rules, serialize
@@ -122,3 +123,22 @@ def test_the_bot_protocol_answers_lines() -> None:
     assert json.loads(first) in view["legal"] and "error" in json.loads(second)
     bad = io.StringIO()
     assert run_protocol(io.StringIO(""), bad, level="nonsense") == 2
+
+
+def test_an_expired_window_plays_its_default_written_expired_and_replays() -> None:
+    state = rules.new_state("9a" * 32, {}, 3)
+    default = rules.default(state, 0)
+    assert default is not None
+    with pytest.raises(GameError):
+        SPIES.apply(state, 0, {"type": "act", "text": "G place x02 HAM", "expired": True})
+    after = SPIES.apply(state, 0, {"type": "act", "text": default, "expired": True}).state
+    assert [e.text for e in after.log[-2:]] == ["= expired 1", default]
+    while after.result is None:
+        seat = min(rules.actors(after))
+        after = (
+            rules.expire(after, seat)
+            if after.decision and after.decision["kind"] == "ready"
+            else rules.apply(after, seat, decide_text(SPIES.view(after, seat), "basic", 1))
+        )
+    data = record(after)
+    assert any(e["a"] == "= expired 1" for e in data["events"]) and verify(data) == []
