@@ -72,7 +72,7 @@ def check_generation(state: State, rng: random.Random) -> None:
     board, occ = state.board, state.occ
     for side in (0, 1):
         own, enemy = occ[side], occ[side ^ 1]
-        masks = [own, own & ~state.fixed[side]]
+        masks = [own, own & ~state.fixed[side], rng.getrandbits(60)]  # the last holds empty squares
         if own:
             masks.append(1 << rng.choice(squares_of(own)))
         for bar_exit in (True, False):
