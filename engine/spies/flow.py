@@ -93,7 +93,9 @@ def _run_turn(state: State, task: dict[str, Any]) -> None:
         state.channels, state.turn_actions = [], 0
         for s in state.spies.values():
             s.spaces, s.done = 0, False
-        state.header = f"# {state.year} {power}"
+        header = f"# {state.year} {power}"
+        if not any(e.header == header for e in state.log[-200:]):  # the auction may have opened it
+            state.header = header
         if not tiles.tile_step_due(state, power):
             state.phase = 2
     if state.phase == 1:
