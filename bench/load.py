@@ -179,6 +179,7 @@ class Stats:
     lost: int = 0  # of those, never delivered to some seat (he moved on to the next game)
     no_event: int = 0  # acknowledged moves that produced no event
     errors: Counter[str] = field(default_factory=Counter)
+    error_samples: list[str] = field(default_factory=list)  # the first few, with what was sent
     reconnects: int = 0
     games_finished: int = 0  # results seen in the window
     rematches: int = 0  # next games started in the window
@@ -209,6 +210,7 @@ class Person:
     intended: float = 0.0
     base_version: int = 0
     rematch_for: str | None = None
+    last_sent: str | None = None  # the last move sent (for the error samples)
     next_send: float = 0.0
 
 
@@ -308,9 +310,14 @@ class Table:
                 await self._read(person)
             except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError):
                 pass
+            except Exception as error:  # a bug of the bench: counted and printed, never silent
+                if not self.closing:
+                    self.stats.errors[f"client:{type(error).__name__}"] += 1
             if self.closing:
                 return
             self.stats.reconnects += 1
+            with contextlib.suppress(Exception):
+                await person.ws.close()
             self._give_back(person)
             await asyncio.sleep(0.5)
 
@@ -419,6 +426,7 @@ class Table:
         if versioned:
             message["version"] = person.version
         person.action_id = message["id"]
+        person.last_sent = json.dumps(message)
         person.intended = intended
         person.base_version = person.version
         assert self.window is not None
@@ -448,7 +456,10 @@ class Table:
                 person.view = frame["view"]
                 person.arrivals[person.version] = now
                 self._resolve()
-                self._after_view(person, now)
+                # One change's events come as consecutive frames, each with the view after
+                # the whole change: act once the frames already received are read, so the
+                # move carries the last version (else stale_version, then a re-sync).
+                loop.call_soon(self._after_view, person, now)
             elif kind == "welcome":
                 if frame["game_id"] != person.game_id:
                     if person.game_id is not None and person.index == 0 and self._measuring(now):
@@ -469,9 +480,15 @@ class Table:
                     self._acked(person, frame["version"], now)
             elif kind == "error":
                 self.stats.errors[frame["code"]] += 1
+                if len(self.stats.error_samples) < 5:
+                    sent = person.last_sent if frame.get("id") == person.action_id else None
+                    seen = person.version
+                    self.stats.error_samples.append(
+                        f"{frame['code']}: {frame.get('message')} (sent {sent}; seen version {seen})"
+                    )
                 if frame.get("id") == person.action_id:
                     self._give_back(person)
-                elif frame.get("id", "").startswith("r"):
+                elif (frame.get("id") or "").startswith("r"):
                     person.rematch_for = None  # ask again once in sync
                 person.syncing = True
                 self._spawn(self._quietly(self._hello(person)))
@@ -687,15 +704,36 @@ def _stat_cpu(pid: int, reaped: bool = False) -> float:
     return ticks / _TICK
 
 
-def server_cpu(pid: int) -> float:
+def _run_queue(pid: int) -> float:
+    """Seconds the process's threads have waited for a CPU (``/proc/<pid>/task/*/schedstat``)."""
+    total = 0
+    with contextlib.suppress(OSError):
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with contextlib.suppress(OSError), open(f"/proc/{pid}/task/{task}/schedstat") as stat:
+                total += int(stat.read().split()[1])
+    return total / 1e9
+
+
+@dataclass
+class ServerCpu:
+    main: float  # CPU seconds of the server process (and the children it reaped)
+    workers: float  # of its live worker processes
+    waited: float  # seconds its threads and its workers' waited for a CPU
+
+    def __sub__(self, other: ServerCpu) -> ServerCpu:
+        return ServerCpu(self.main - other.main, self.workers - other.workers, self.waited - other.waited)
+
+
+def server_cpu(pid: int) -> ServerCpu:
     """The server process and its worker pools."""
     import psutil
 
-    total = _stat_cpu(pid, reaped=True)
+    workers = waited = 0.0
     with contextlib.suppress(psutil.Error):
         for child in psutil.Process(pid).children(recursive=True):
-            total += _stat_cpu(child.pid)
-    return total
+            workers += _stat_cpu(child.pid)
+            waited += _run_queue(child.pid)
+    return ServerCpu(_stat_cpu(pid, reaped=True), workers, waited + _run_queue(pid))
 
 
 def server_rss(pid: int) -> tuple[int, int]:
@@ -810,17 +848,18 @@ def run_section(game: str, players: int, args: argparse.Namespace) -> dict[str, 
             except subprocess.TimeoutExpired:
                 server.kill()
         asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)'))
-    merged: dict[str, Any] = {"latencies": [], "errors": Counter()}
+    merged: dict[str, Any] = {"latencies": [], "error_samples": [], "errors": Counter()}
     for result in results:
         for key, value in result.items():
-            if key == "latencies":
-                merged["latencies"] += value
+            if key in ("latencies", "error_samples"):
+                merged[key] = merged.get(key, []) + value
             elif key == "errors":
                 merged["errors"].update(value)
             else:
                 merged[key] = merged.get(key, 0) + value
     latencies = merged["latencies"]
     measured = t1 - t0
+    cpu = cpu1 - cpu0
     acked = merged["acked"]
 
     def ms(value: float) -> float:
@@ -849,8 +888,10 @@ def run_section(game: str, players: int, args: argparse.Namespace) -> dict[str, 
         "incomplete": merged["incomplete"],
         "lost": merged["lost"],
         "no_event": merged["no_event"],
-        "server_cpu_ms_per_move": round((cpu1 - cpu0) / acked * 1000, 2) if acked else None,
-        "server_cpu_share": round((cpu1 - cpu0) / measured, 3),
+        "server_cpu_ms_per_move": round((cpu.main + cpu.workers) / acked * 1000, 2) if acked else None,
+        "server_cpu_share": round(cpu.main / measured, 3),
+        "workers_cpu_share": round(cpu.workers / measured, 3),
+        "server_cpu_wait_share": round(cpu.waited / measured, 3),
         "db_cpu_ms_per_move": round((db1 - db0) / acked * 1000, 2) if acked else None,
         "client_cpu_share": round(merged["client_cpu"] / args.duration, 3),
         "rss_mib": {
@@ -869,6 +910,7 @@ def run_section(game: str, players: int, args: argparse.Namespace) -> dict[str, 
         "rematches": merged["rematches"],
         "reconnects": merged["reconnects"],
         "errors": dict(merged["errors"]),
+        "error_samples": merged["error_samples"][:5],
         "frames": {"players": merged["player_frames"], "spectators": merged["spectator_frames"]},
         "frame_limit": {
             "server_per_socket": limit,
@@ -897,8 +939,10 @@ def report(section: dict[str, Any]) -> str:
         f"(n={lat['n']}, from the intended send time; incomplete {section['incomplete']}, "
         f"lost {section['lost']})",
         f"{'server CPU ms per move':<28}{section['server_cpu_ms_per_move']!s:>10}   "
-        f"(server + workers: {section['server_cpu_share'] * 100:.0f}% of one core; "
-        f"PostgreSQL backends {section['db_cpu_ms_per_move']} ms per move)",
+        f"(server and its workers; PostgreSQL backends {section['db_cpu_ms_per_move']} ms per move)",
+        f"{'server CPU use':<28}{section['server_cpu_share'] * 100:>9.0f}%   "
+        f"of one core, workers {section['workers_cpu_share'] * 100:.0f}%; "
+        f"they waited for a CPU {section['server_cpu_wait_share'] * 100:.0f}% of the time (run queue)",
         f"{'server KiB per game':<28}{section['kib_per_game_seated']:>10}   "
         f"(seated; {section['kib_per_game_playing']} at the end; RSS {rss['before']} -> {rss['seated']} "
         f"-> {rss['end']} MiB, with workers {rss['end_with_workers']} MiB)",
@@ -909,6 +953,7 @@ def report(section: dict[str, Any]) -> str:
         f"(reconnects {section['reconnects']})",
         f"{'errors':<28}{json.dumps(section['errors']) if section['errors'] else 'none':>10}",
     ]
+    lines += [f"  e.g. {sample}" for sample in section["error_samples"]]
     return "\n".join(lines)
 
 
