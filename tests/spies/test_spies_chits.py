@@ -135,3 +135,64 @@ def test_hand_limit_window_and_its_default() -> None:
     assert default == f"F return {top}"
     state = play(state, default)
     assert len(state.hands["F"]) == 10
+
+
+def test_discovery_of_a_police_held_secret_chain_then_comparison_with_the_police_total() -> None:
+    state = skip_tile(started())
+    # A German spy in Rome, where Italian police control Italy's x in its original city.
+    a = spy_of(state, "G", 4)
+    move_spy(state, a, "ROM")
+    rome = sorted(p for p, u in state.police.items() if u.city == "ROM")
+    x = next(x for x in state.secrets.values() if x.city == "ROM" and x.original == "I")
+    pieces.set_holder(state, x.id, rome[0])
+    (dis,) = give_chits(state, "G", "DIS")
+    empty_hand(state, "I")  # no chit: the chain window is skipped (section 7)
+    n = len(state.log)
+    state = play(state, f"G chit {dis} DIS {a} {x.id}")
+    total = sum(pieces.police_strength(state, u) for u in rome)
+    compare = f"= compare {a} 4 {'+'.join(rome)} {total}"
+    assert compare in [e.private.get(0) for e in state.log[n:]] and compare in [
+        e.private.get(1) for e in state.log[n:]
+    ]
+    won = total < 4
+    assert (state.secrets[x.id].holder == a) == won
+    assert texts(state)[-2 if won else -1] == (f"= control {a} {x.id}" if won else f"= failed {a} {x.id}")
+
+
+def test_a_counterspy_held_by_an_enemy_captures_for_its_controller() -> None:
+    state = skip_tile(started())
+    cs = next(
+        x
+        for x in state.secrets.values()
+        if pieces.is_counterspy(state, x.id) and x.original not in ("G", None)
+    )
+    owner = cs.original
+    assert owner is not None and cs.city is not None
+    a = spy_of(state, "G", 1)  # the weakest German spy, not the Cousin
+    move_spy(state, a, cs.city)
+    (dis,) = give_chits(state, "G", "DIS")
+    money = state.money[owner]
+    state = play(state, f"G chit {dis} DIS {a} {cs.id}")
+    assert state.secrets[cs.id].gone == "removed"
+    if pieces.counterspy_strength(state, cs.id) > 1:
+        s = state.spies[a]
+        assert (s.box, s.captor) == (RECORD, owner) and state.money[owner] == money + 3
+    faces = [
+        e.private
+        for e in state.log
+        if e.text is None and any("= face " + cs.id in t for t in e.private.values())
+    ]
+    assert faces and set(faces[0]) == {0, state.seat_of(owner)}
+
+
+def test_escape_from_a_record_fails_when_the_captor_double_crosses() -> None:
+    state = skip_tile(started())
+    a = spy_of(state, "G", 2)
+    s = state.spies[a]
+    s.city, s.box, s.captor, s.year = None, RECORD, "F", 1933
+    (esc,) = give_chits(state, "G", "ESC")
+    (dbx,) = give_chits(state, "F", "DBX")
+    state = play(state, f"G chit {esc} ESC {a}")
+    assert state.decision == {"kind": "chain", "power": "F", "allowed": ["DBX"]}
+    state = play(state, f"F chit {dbx} DBX", "G pass")
+    assert state.spies[a].box == RECORD and texts(state)[-1] == "= reversed"
