@@ -180,7 +180,8 @@ class FlickagoTable {
     const actor = view.seats?.[view.to_move];
     const out = { phase: "play", actors: Number.isInteger(actor) ? [actor] : [], result: null, abortable: moves === 0 };
     if (this.mySide() && this.mySide() === view.to_move) {
-      out.hint = view.phase === "place_inspector" ? t("fg.hint.place", { inspector: view.waiting?.[0] ?? "" }) : t("fg.hint.shoot");
+      if (this.playing || this.queue.length) out.hint = t("fg.hint.watch");
+      else out.hint = view.phase === "place_inspector" ? t("fg.hint.place", { inspector: view.waiting?.[0] ?? "" }) : t("fg.hint.shoot");
     }
     return out;
   }
@@ -384,6 +385,7 @@ class FlickagoTable {
         if (!this.queue.length) this.skipping = false;
         this.draw();
         this.dropIn(appeared);
+        if (evt?.type === "shot") this.ctx.changed();
       }
     } finally {
       this.pumping = false;
@@ -429,6 +431,7 @@ class FlickagoTable {
     this.readout.hidden = true;
     this.svg.dataset.playingPly = String(evt.ply);
     this.draw();
+    this.ctx.changed(); // the turn line waits for the shot to end
     const layer = this.layers.pieces;
     const nodes = new Map();
     for (const node of layer.querySelectorAll("[data-piece]")) nodes.set(node.dataset.piece, node);
