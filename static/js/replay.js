@@ -273,6 +273,7 @@ async function start() {
 }
 
 $("viewpoint").addEventListener("change", (e) => switchViewpoint(e.target.value));
+window.addEventListener("resize", () => P.data && moves.mark(P.k)); // the list's height changed
 $("copy-link").addEventListener("click", copyLink);
 $("reload").addEventListener("click", () => reload().catch((err) => note(t("error.generic", { m: err.message }))));
 

@@ -16,7 +16,7 @@ the room's list of its games, and "My games".
   room lists its games with a link to each replay and the score across rematches; "My games"
   lists the ten newest first, a page at a time.
 
-Screenshots: test-artifacts/screenshots/40-history-*.png.
+Screenshots: test-artifacts/screenshots/42-history-*.png.
 """
 
 from __future__ import annotations
@@ -163,6 +163,9 @@ def test_replay_of_a_speakeasy_game(server: str, browser: Browser, shots: Path) 
     assert step(page) == last and query(page) == {"move": str(last), "view": "0"}
     expect(page.locator("#replay-counter")).to_have_text(f"Move {last} of {last}")
     expect(page.locator("#result-head")).to_have_text("You lost.")
+    # The fairness check runs from here too: the JSON record and the verify button.
+    expect(page.locator("#result #record-json-link")).to_be_visible()
+    expect(page.locator("#result #verify")).to_be_visible()
     expect(page.locator("#replay-moves li")).to_have_count(last + 1)
     expect(page.locator("#replay-moves li").nth(1)).to_have_text(
         re.compile(r"(South|North) placed its pieces\.")
@@ -197,13 +200,13 @@ def test_replay_of_a_speakeasy_game(server: str, browser: Browser, shots: Path) 
     page.keyboard.press("ArrowLeft")
     expect(page.locator("body")).to_have_attribute("data-step", str(first_move - 1))
     assert backs(page, "s") == 0 and faces(page, "s") == 25 and backs(page, "n") == 25
-    page.screenshot(path=shots / "40-history-se-south.png")
+    page.screenshot(path=shots / "42-history-se-south.png")
     choose_view(page, "1")
     assert step(page) == first_move - 1 and query(page) == {"move": str(first_move - 1), "view": "1"}
     assert backs(page, "n") == 0 and faces(page, "n") == 25 and backs(page, "s") == 25
     choose_view(page, "spectator")
     assert backs(page, "s") == 25 and backs(page, "n") == 25
-    page.screenshot(path=shots / "40-history-se-spectator.png")
+    page.screenshot(path=shots / "42-history-se-spectator.png")
     choose_view(page, "everyone")
     assert backs(page, "s") == 0 and backs(page, "n") == 0 and faces(page, "n") == 25
 
@@ -226,9 +229,9 @@ def test_replay_of_a_speakeasy_game(server: str, browser: Browser, shots: Path) 
     shared = page.locator("#share-url").input_value()
     assert shared == f"{server}/g/{game_id}?move={first_move}&view=spectator"
     assert page.evaluate("navigator.clipboard.readText()") == shared
-    page.screenshot(path=shots / "40-history-se-1366.png")
+    page.screenshot(path=shots / "42-history-se-1366.png")
     page.set_viewport_size(PHONE)
-    page.screenshot(path=shots / "40-history-se-390.png", full_page=True)
+    page.screenshot(path=shots / "42-history-se-390.png", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.set_viewport_size(LAPTOP)
 
@@ -246,7 +249,7 @@ def test_replay_of_a_speakeasy_game(server: str, browser: Browser, shots: Path) 
     ) == seen
     assert seen[0] >= 24 and seen[1] >= 24
     expect(stranger.page.locator("#replay-counter")).to_have_text(f"Coup {first_move} sur {last}")
-    stranger.page.screenshot(path=shots / "40-history-shared-fr-390.png", full_page=True)
+    stranger.page.screenshot(path=shots / "42-history-shared-fr-390.png", full_page=True)
 
     # A game still being played (the rematch): others' views stay closed, with a note.
     page.goto(room_url)
@@ -331,7 +334,7 @@ def test_replay_of_a_prohibition_game(server: str, browser: Browser, shots: Path
     expect(page.locator("body")).to_have_attribute("data-step", str(k + 1))
     page.keyboard.press("ArrowLeft")
     expect(page.locator("body")).to_have_attribute("data-step", str(k))
-    page.screenshot(path=shots / "40-history-pz-seat.png")
+    page.screenshot(path=shots / "42-history-pz-seat.png")
 
     choose_view(page, "spectator")
     assert step(page) == k
@@ -342,9 +345,14 @@ def test_replay_of_a_prohibition_game(server: str, browser: Browser, shots: Path
     expect(page.locator("#pz-hand .pz-hand")).to_have_count(len(steps[k]["view"]["trucks"]))
     page.keyboard.press("End")
     expect(page.locator("#result-head")).to_be_visible()
-    page.screenshot(path=shots / "40-history-pz-1366.png")
+    # The platform's fairness check, run from the viewer (verify.js: the record replayed in
+    # the browser; the first load of its Python is slow on a busy machine).
+    expect(page.locator("#verify")).to_be_enabled(timeout=20_000)
+    page.locator("#verify").click()
+    expect(page.locator("#verify-result")).to_have_text(re.compile(r"^Verified: "), timeout=90_000)
+    page.screenshot(path=shots / "42-history-pz-1366.png")
     page.set_viewport_size(PHONE)
-    page.screenshot(path=shots / "40-history-pz-390.png", full_page=True)
+    page.screenshot(path=shots / "42-history-pz-390.png", full_page=True)
     assert not page.context.errors, page.context.errors  # type: ignore[attr-defined]
 
 
@@ -370,7 +378,7 @@ def test_my_games_lists_ten_games_across_rematches_and_rooms(
             )
         expect(page.locator("#room-games-score")).to_contain_text("You 0")
     assert len(set(played)) == 10
-    page.screenshot(path=shots / "40-history-room-games.png")
+    page.screenshot(path=shots / "42-history-room-games.png")
 
     page.goto(server + "/")
     page.locator("#my-games-link").click()
@@ -384,7 +392,7 @@ def test_my_games_lists_ten_games_across_rematches_and_rooms(
     expect(first.locator(".game-replay")).to_have_attribute("href", f"/g/{played[-1]}")
     expect(first.locator(".game-record")).to_have_attribute("href", f"/api/games/{played[-1]}/record")
     expect(rows.last).to_contain_text("Speak Easy")
-    page.screenshot(path=shots / "40-history-my-games-1366.png", full_page=True)
+    page.screenshot(path=shots / "42-history-my-games-1366.png", full_page=True)
 
     # A page at a time: four per page, newest first, across three pages.
     page.goto(server + "/games?per_page=4")
@@ -401,7 +409,7 @@ def test_my_games_lists_ten_games_across_rematches_and_rooms(
     page.locator("#prev").click()
     expect(page.locator("body")).to_have_attribute("data-page", "2")
     page.set_viewport_size(PHONE)
-    page.screenshot(path=shots / "40-history-my-games-390.png", full_page=True)
+    page.screenshot(path=shots / "42-history-my-games-390.png", full_page=True)
     # The record link of a finished game answers; the replay opens.
     answer = page.evaluate("(url) => fetch(url).then((r) => r.status)", f"/api/games/{played[0]}/record")
     assert answer == 200
