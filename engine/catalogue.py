@@ -55,6 +55,10 @@ class GameEntry:
     resources: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
     """Static data the game's browser module may ask for by name (JSON-ready), served at
     ``GET /api/catalogue/{name}/{resource}``: Speak Easy's named openings, say."""
+    agreed_draws: bool = True
+    """Whether the players may end the game as a draw by agreement (offer and accept). A
+    game whose rules know no such ending (Flickago's results are the score, a resignation, a
+    flag fall or an abandonment) sets it off: the room offers no draw and refuses one."""
     private_channels: bool = False
     """Whether the rules call for private seat-to-seat talk (Spies! diplomacy): the room
     then offers a ``seat:<n>`` chat channel between any two seats."""

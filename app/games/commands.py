@@ -282,6 +282,8 @@ def _plan(
         case Claim():
             return _claim(room, game, seat, command.id, now, gone_ms, grace_ms)
         case DrawOffer() | DrawAccept():
+            if not room.entry.agreed_draws:
+                raise AppError("illegal", f"{room.entry.title} has no draw by agreement")
             if not rules.is_started(game.state):
                 raise AppError("illegal", "a draw can be offered only once play has begun")
             if isinstance(command, DrawAccept) and not game.offers.draw - {seat}:

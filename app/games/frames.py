@@ -150,6 +150,7 @@ def game_payload(room: RoomInfo) -> dict[str, Any]:
         "title": entry.title,
         "client_module": entry.client_module,
         "players": room.players,
+        "agreed_draws": entry.agreed_draws,
         "private_channels": entry.private_channels,
     }
 

@@ -205,6 +205,7 @@ async def game_catalogue() -> list[CatalogueGame]:
             bot_levels=list(found.bot_levels),
             client_module=found.client_module,
             private_channels=found.private_channels,
+            agreed_draws=found.agreed_draws,
         )
         for found in entries()
     ]

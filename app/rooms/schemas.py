@@ -84,6 +84,7 @@ class CatalogueGame(BaseModel):
     bot_levels: list[str]
     client_module: str
     private_channels: bool
+    agreed_draws: bool
 
 
 class RoomCreated(BaseModel):

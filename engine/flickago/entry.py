@@ -27,4 +27,5 @@ ENTRY: Final = GameEntry(
     record=record,
     record_text=record_text,
     verify=verify,
+    agreed_draws=False,  # spec section 10: a result is the score, resign, time or abandon
 )

@@ -13,16 +13,18 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Final
 
 import pymunk
 
+from engine.core import Result
 from engine.errors import GameError, InvalidAction
 from engine.fairness import seed_commitment, seed_failures, state_commitment, state_failures
 from engine.flickago import rules
 from engine.flickago.data import DATA_SHA256, DATA_VERSION, PHYSICS, RAW, SIDE_CODES, SIDES
 from engine.flickago.geometry import disc_touches_circle
-from engine.flickago.match import Match, advance, to_dict
+from engine.flickago.match import Match, advance, platform_result, to_dict
 from engine.flickago.notation import shot_text
 from engine.flickago.physics import MAX_STEPS, dt_text, result_from_dict, simulate
 from engine.flickago.pieces import radius
@@ -186,6 +188,8 @@ def verify(data: Any, resimulate: bool = True) -> list[str]:
     failures.extend(state_failures(data, seed, initial_dict(match)))
     match, problems = replay(match, data["turns"], resimulate)
     failures.extend(problems)
+    match, problems = _ended_from_outside(match, data["result"])
+    failures.extend(problems)
     if match.state["result"] != data["result"]:
         failures.append("the recorded result is not the replayed one")
     if "events" in data and data["events"] != events_of(match):
@@ -193,6 +197,26 @@ def verify(data: Any, resimulate: bool = True) -> list[str]:
     if "outcome" in data and match.ended is not None and data["outcome"] != match.ended.to_dict():
         failures.append("the recorded outcome is not the replayed one")
     return failures
+
+
+def _ended_from_outside(match: Match, recorded: Any) -> tuple[Match, list[str]]:
+    """A game the turns leave unfinished ended from outside the rules (a resignation, a flag
+    fall, an abandonment, the platform's abort): end the replayed match the same way, so that
+    its score and outcome can be compared with the record's."""
+    if match.state["phase"] == rules.OVER or not isinstance(recorded, Mapping):
+        return match, []
+    reason, winner = recorded.get("reason"), recorded.get("winner")
+    if reason not in rules.EXTERNAL_REASONS:
+        return match, []
+    if winner not in (None, *SIDE_CODES) or (winner is None) != (reason == "aborted"):
+        return match, [f"the result names no proper winner for {reason!r}"]
+    core = rules.conclude(match.state, reason, winner)
+    ended = (
+        Result.aborted()
+        if reason == "aborted"
+        else platform_result(replace(match, state=core), core["result"])
+    )
+    return replace(match, state=core, ended=ended), []
 
 
 def replay(match: Match, turns: list[Mapping[str, Any]], resimulate: bool = False) -> tuple[Match, list[str]]:

@@ -68,7 +68,10 @@ STATE_KEYS: Final = (
     "result",
 )
 FIRST: Final = SIDE_CODES[0]  # White moves first (spec section 4)
-END_REASONS: Final = ("score", "resign", "time", "abandon")
+END_REASONS: Final = ("score", "resign", "time", "abandon", "aborted")
+"""How a game ends: by the score, or from outside the rules (section 11), or voided by the
+platform's abort before the first shot (``aborted``: no winner, nothing scored)."""
+EXTERNAL_REASONS: Final = ("resign", "time", "abandon", "aborted")
 
 State = dict[str, Any]
 Event = dict[str, Any]

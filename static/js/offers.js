@@ -64,10 +64,12 @@ export function renderActions(box, room, send) {
       box.append(button(t("action.resign"), () => {
         if (confirm(t("action.resignConfirm"))) send("resign");
       }, "danger", "resign"));
-      const offered = room.offers.draw.includes(room.mine);
-      const draw = button(offered ? t("action.drawOffered") : t("action.drawOffer"), () => send("draw_offer"), "secondary", "draw-offer");
-      draw.disabled = offered || room.offers.draw.some((s) => s !== room.mine);
-      box.append(draw);
+      if (room.agreedDraws !== false) {
+        const offered = room.offers.draw.includes(room.mine);
+        const draw = button(offered ? t("action.drawOffered") : t("action.drawOffer"), () => send("draw_offer"), "secondary", "draw-offer");
+        draw.disabled = offered || room.offers.draw.some((s) => s !== room.mine);
+        box.append(draw);
+      }
     }
     if (abortable) box.append(button(t("action.abort"), () => send("abort"), "secondary", "abort"));
     if (opponentsSeated(room) && awaySeats(room).length) {

@@ -81,6 +81,7 @@ function roomState() {
     game: R.game,
     gameId: R.gameId,
     graceSeconds: R.room?.grace_seconds,
+    agreedDraws: R.info?.agreedDraws !== false,
   };
 }
 

@@ -54,5 +54,6 @@ export function readGame(welcome, room) {
     title: g.title || room?.title || "Speak Easy",
     clientModule: g.client_module || FALLBACK_MODULE,
     players,
+    agreedDraws: g.agreed_draws !== false,
   };
 }

@@ -176,3 +176,24 @@ async def test_a_shot_cut_off_by_a_restart_commits_once_with_the_same_result(
     game = entry(FLICKAGO).game
     direct = game.apply(game.new_game(record["seed"], {"preset": "standard"}), shooter.seat, action)  # type: ignore[arg-type]
     assert shot == game.project(direct.events[0], shooter.seat)  # type: ignore[arg-type]
+
+
+async def test_flickago_offers_no_draw_and_aborts_before_the_first_shot(server: Server) -> None:
+    """Flickago's results are the score, a resignation, a flag fall or an abandonment (spec
+    section 10): the room offers no draw and refuses one; the platform's abort before the
+    first shot voids the game, and its record verifies."""
+    alice, bob = server.player(), server.player()
+    listed = {game["name"]: game for game in (await alice.http.get("/api/catalogue")).json()}
+    assert listed[FLICKAGO]["agreed_draws"] is False and listed["speakeasy"]["agreed_draws"] is True
+    room = await alice.create_room(game=FLICKAGO, players=2)
+    await bob.claim(room["invite_url"])
+    sa = await alice.connect(room["room_id"])
+    assert sa.frames[-1]["game"]["agreed_draws"] is False
+    refused = await sa.act({"type": "draw_offer", "id": "d1"})
+    assert refused["type"] == "error" and refused["code"] == "illegal"
+    assert refused["message"] == "Flickago has no draw by agreement"
+    assert (await sa.act({"type": "abort", "id": "a1"}))["type"] == "ack"
+    await sa.events_until(sa.last_version or 0)
+    assert sa.view is not None and sa.view["result"]["reason"] == "aborted"
+    record = (await alice.http.get(f"/api/games/{sa.game_id}/record.json")).json()
+    assert entry(FLICKAGO).verify(record) == []

@@ -159,6 +159,27 @@ def test_resign_timeout_and_the_end() -> None:
     assert "seed" in FLICKAGO.view(ended.state, SPECTATOR)
 
 
+@pytest.mark.parametrize("shots", [0, 3])
+@pytest.mark.parametrize(
+    "ending", [Result.win(1, "resign"), Result.win(0, "timeout"), Result.win(1, "abandon"), Result.aborted()]
+)
+def test_a_game_ended_from_outside_verifies_and_a_swapped_winner_is_caught(
+    shots: int, ending: Result
+) -> None:
+    """A resignation, a flag fall, an abandonment or the platform's abort is not in the turns:
+    verify ends the replayed match the same way and compares the score and the outcome."""
+    if ending.outcome == "aborted" and shots:
+        return  # the platform aborts only before the first shot
+    match = random_game(SEED, limit=shots) if shots else FLICKAGO.new_game(SEED)
+    ended = FLICKAGO.conclude(match, ending).state
+    data = record(ended)
+    assert verify(data, resimulate=False) == [], data["result"]
+    if ending.outcome == "win":
+        forged = copy.deepcopy(data)
+        forged["result"]["winner"] = "w" if data["result"]["winner"] == "b" else "b"
+        assert verify(forged, resimulate=False)
+
+
 def test_a_whole_game_ends_with_scores() -> None:
     match = random_game(SEED, {"max_shots": 30})
     result = FLICKAGO.result(match)
