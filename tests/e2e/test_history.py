@@ -282,6 +282,21 @@ def test_replay_of_a_speakeasy_game(server: str, browser: Browser, shots: Path) 
     expect(page.locator("#viewpoint option")).to_have_text([f"{name} (you)", "A spectator (public view)"])
     expect(page.locator("#replay-live")).to_be_visible()
     assert backs(page, mine) == 0 and faces(page, mine) > 0 and backs(page, theirs) > 0
+    # A move played in the room meanwhile (another tab): "Load new moves" brings it, and the
+    # replay, at the end before, follows to the new end.
+    before = len(page.locator("#replay-moves li").all())
+    assert step(page) == before - 1
+    room = Player(page.context.new_page(), "room tab")
+    room.page.goto(room_url)
+    wait_my_turn(room)
+    plies = ply_count(room)
+    any_move(room)
+    wait_bot_answer(room, plies)
+    room.page.close()
+    page.locator("#reload").click()
+    expect(page.locator("#replay-moves li")).not_to_have_count(before)
+    after = page.locator("#replay-moves li").count()
+    assert after >= before + 2 and step(page) == after - 1 and query(page)["move"] == str(after - 1)
     for p in (human, stranger):
         assert not p.page.context.errors, p.page.context.errors  # type: ignore[attr-defined]
 
@@ -378,6 +393,7 @@ def test_my_games_lists_ten_games_across_rematches_and_rooms(
             )
         expect(page.locator("#room-games-score")).to_contain_text("You 0")
     assert len(set(played)) == 10
+    page.locator("#room-games").scroll_into_view_if_needed()
     page.screenshot(path=shots / "42-history-room-games.png")
 
     page.goto(server + "/")
