@@ -122,8 +122,20 @@ def names() -> tuple[str, ...]:
     return tuple(entry.name for entry in entries())
 
 
+_one: dict[str, GameEntry] = {}
+
+
 def entry(name: str) -> GameEntry:
-    """The entry of the game named ``name``; :class:`KeyError` if none."""
+    """The entry of the game named ``name``; :class:`KeyError` if none. Only that game's
+    package is imported when it is named by its package (``engine.<name>``): checking one
+    game's record needs no other game (the browser's verifier runs without Flickago's pymunk)."""
+    if _loaded is None:
+        package = next((p for p in REGISTERED if p.rpartition(".")[2] == name), None)
+        if package is not None:
+            if name not in _one:
+                _one[name] = _load(package)
+            if _one[name].name == name:
+                return _one[name]
     for found in entries():
         if found.name == name:
             return found
