@@ -189,6 +189,12 @@ async function fetchAllowed(viewer) {
   }
 }
 
+/** Why the viewpoint asked for is not the one shown. */
+function fallbackNote(err, asked, shownViewer) {
+  const view = viewpointLabel(shownViewer);
+  return err.status === 403 ? t("replay.fallbackClosed", { view }) : t("replay.fallbackBad", { asked, view });
+}
+
 async function show(data, k) {
   const seat = seatOf(data.viewer);
   const remount = !P.data || P.data.viewer !== data.viewer || stage.handle === null;
@@ -210,7 +216,7 @@ async function switchViewpoint(viewer) {
   note("");
   try {
     const { data, refused } = await fetchAllowed(viewer);
-    if (refused) note(t("replay.fallback", { m: refused.message, view: viewpointLabel(data.viewer) }));
+    if (refused) note(fallbackNote(refused, viewer, data.viewer));
     await show(data, Math.min(k, data.steps.length - 1));
   } catch (err) {
     note(t("error.generic", { m: err.message }));
@@ -223,8 +229,7 @@ async function reload() {
   const atEnd = P.k >= P.data.steps.length - 1;
   const { data } = await fetchAllowed(P.data.viewer);
   const k = atEnd ? data.steps.length - 1 : P.k;
-  if (data.viewer !== P.data.viewer) return show(data, Math.min(k, data.steps.length - 1));
-  await show(data, k);
+  await show(data, Math.min(k, data.steps.length - 1));
 }
 
 async function copyLink() {
@@ -266,7 +271,7 @@ async function start() {
     console.error(err);
     return fatal(t("error.module", { m: err.message }));
   }
-  if (found.refused) note(t("replay.fallback", { m: found.refused.message, view: viewpointLabel(found.data.viewer) }));
+  if (found.refused) note(fallbackNote(found.refused, asked, found.data.viewer));
   $("loading").hidden = true;
   $("replay").hidden = false;
   moves.mark(P.k); // the list had no size while the page was hidden

@@ -250,6 +250,10 @@ def test_replay_of_a_speakeasy_game(server: str, browser: Browser, shots: Path) 
     assert seen[0] >= 24 and seen[1] >= 24
     expect(stranger.page.locator("#replay-counter")).to_have_text(f"Coup {first_move} sur {last}")
     stranger.page.screenshot(path=shots / "42-history-shared-fr-390.png", full_page=True)
+    stranger.page.goto(f"{server}/g/{game_id}?move=2&view=nobody")  # no such viewpoint
+    wait_replay(stranger.page)
+    expect(stranger.page.locator("#replay-note")).to_contain_text("« nobody » n’est pas un point de vue")
+    assert step(stranger.page) == 2 and query(stranger.page) == {"move": "2", "view": "spectator"}
 
     # A game still being played (the rematch): others' views stay closed, with a note.
     page.goto(room_url)
@@ -264,7 +268,7 @@ def test_replay_of_a_speakeasy_game(server: str, browser: Browser, shots: Path) 
     live = games.nth(1).get_attribute("data-game")
     stranger.page.goto(f"{server}/g/{live}?move=0&view=0")
     wait_replay(stranger.page)
-    expect(stranger.page.locator("#replay-note")).to_be_visible()
+    expect(stranger.page.locator("#replay-note")).to_contain_text("s’ouvrent à la fin de la partie")
     expect(stranger.page.locator("#viewpoint")).to_have_value("spectator")
     expect(stranger.page.locator("#viewpoint option")).to_have_count(1)
     stranger.page.goto(f"{server}/g/{live}?view=0")  # now, in play: the public view, no faces
@@ -276,7 +280,7 @@ def test_replay_of_a_speakeasy_game(server: str, browser: Browser, shots: Path) 
     mine, theirs = ("s", "n") if seat == 0 else ("n", "s")
     page.goto(f"{server}/g/{live}?view=everyone")
     wait_replay(page)
-    expect(page.locator("#replay-note")).to_contain_text("not open to you now")
+    expect(page.locator("#replay-note")).to_contain_text("open once the game is over")
     expect(page.locator("#viewpoint")).to_have_value(str(seat))
     name = "South" if seat == 0 else "North"
     expect(page.locator("#viewpoint option")).to_have_text([f"{name} (you)", "A spectator (public view)"])
