@@ -104,15 +104,20 @@ class GameClocks:
         assert self.remaining is not None
         return [self.left(seat, now) for seat in range(len(self.remaining))]
 
-    def run(self, seats: frozenset[int], now: int, credit: frozenset[int] = frozenset()) -> GameClocks:
+    def run(
+        self, seats: frozenset[int], now: int, credit: frozenset[int] = frozenset(), playback: int = 0
+    ) -> GameClocks:
         """From ``now`` the clocks of ``seats`` run; the seats in ``credit`` have just
-        finished a decision and get the increment. Ends any setup deadline only through
-        :meth:`start`."""
+        finished a decision and get the increment; the seats owing the next decision get
+        ``playback`` ms back (the time their browser takes to show what just happened). Ends
+        any setup deadline only through :meth:`start`."""
         if self.remaining is None:
             return self
         left = self._settled(now)
         for seat in credit:
             left[seat] += self.increment
+        for seat in seats:
+            left[seat] += playback
         return replace(self, remaining=tuple(left), running=seats, since=now)
 
     def start(self, seats: frozenset[int], now: int) -> GameClocks:

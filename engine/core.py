@@ -257,6 +257,12 @@ class Game(ABC, Generic[S]):
         Equal to :meth:`apply` (which does the work itself)."""
         raise NotImplementedError(f"{self.name} offloads no work")
 
+    def playback_ms(self, events: tuple[Event, ...]) -> int:
+        """How long the browsers take to show ``events`` before the next decision can be
+        seen (a shot rolling to rest): the seats owing the next decision get that time back
+        on their clocks. Default: 0."""
+        return 0
+
     @abstractmethod
     def default_action(self, state: S, seat: int) -> dict[str, Any] | None:
         """What to play for ``seat`` when its time runs out in a phase that must complete

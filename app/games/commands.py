@@ -122,7 +122,7 @@ def _advance(game: LoadedGame, seat: int | None, transition: Transition[Any], no
         clocks = clocks.start(owing(game, state), now)
     elif was_started:
         credit = frozenset() if seat is None else frozenset({seat})
-        clocks = clocks.run(owing(game, state), now, credit)
+        clocks = clocks.run(owing(game, state), now, credit, rules.playback_ms(transition.events))
         if seat is not None:
             offers = replace(offers, draw=frozenset())
     return game.evolve(

@@ -159,6 +159,15 @@ class Flickago(Game[Match]):
         assert state.ended is not None
         return Event("end", {"result": state.state["result"], "outcome": state.ended.to_dict()})
 
+    def playback_ms(self, events: tuple[Event, ...]) -> int:
+        """A shot plays back at real speed from its keyframes (the last one is its rest, at
+        most the 10 s cap): the next player is not charged while it rolls on his screen."""
+        return sum(
+            int(event.data["keyframes"][-1][0])
+            for event in events
+            if event.kind == "shot" and event.data.get("keyframes")
+        )
+
     def default_action(self, state: Match, seat: int) -> dict[str, Any] | None:
         return None  # running out of time loses (spec section 11)
 

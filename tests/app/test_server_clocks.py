@@ -34,6 +34,26 @@ def test_game_clock_arithmetic() -> None:
     assert untimed.to_wire(5)["remaining"] is None
 
 
+def test_the_next_seat_gets_the_playback_time_back() -> None:
+    """What the browsers take to show the last action (a Flickago shot rolling for 744 ms)
+    is given back to the seats owing the next decision, not to the one that acted."""
+    clocks = GameClocks.fresh(2, 60_000, 0, None).start(frozenset({0}), 0)
+    moved = clocks.run(frozenset({1}), 5_000, credit=frozenset({0}), playback=744)
+    assert moved.remaining == (55_000, 60_744) and moved.running == {1}
+
+
+def test_flickago_reports_a_shots_playback_time() -> None:
+    from engine.flickago import FLICKAGO
+
+    state = FLICKAGO.new_game("ab" * 32)
+    seat = next(iter(FLICKAGO.actors(state)))
+    shot = FLICKAGO.view(state, seat)["legal"][0] + " 900/700"
+    events = FLICKAGO.apply(state, seat, {"type": "text", "text": shot}).events
+    rolled = events[0].data["keyframes"][-1][0]
+    assert FLICKAGO.playback_ms(events) == rolled > 0
+    assert FLICKAGO.playback_ms(()) == 0
+
+
 def test_several_clocks_run_at_once() -> None:
     """Three seats owe a decision at once (a simultaneous phase): all three clocks run, the
     first to reach zero falls first, and each seat that answers is charged only its own time."""
