@@ -20,7 +20,9 @@ export function describe(event, view, t, city) {
   else if (!text && kind === "roll") text = t("pz.ev.roll");
   else if (!text && kind === "end") text = t("pz.ev.endTurn");
   if (!text) text = event.a;
-  const who = Number.isInteger(event.by) ? trucksOf(t, city, view, event.by) : "";
+  let who = Number.isInteger(event.by) ? trucksOf(t, city, view, event.by) : "";
+  // The dice are chance's: they are the active truck's roll.
+  if (!who && kind === "dice" && view?.active) who = truckName(t, city, view.active);
   // Sentences that do not name their truck ("loaded …", "drove to …") get the seat's in front.
   const named = ["place", "deal", "pick", "use", "abandon", "lost-token", "bonus", "take", "guard", "timeout", "resign", "zombie"].includes(kind);
   return who && !named ? `${who}: ${text}` : text;
