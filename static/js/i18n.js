@@ -348,7 +348,7 @@ const FR = {
   "result.loss": "Vous avez perdu.",
   "result.draw": "Partie nulle.",
   "result.aborted": "Partie annulée.",
-  "result.seatWins": "{seat} gagne.",
+  "result.seatWins": "Victoire : {seat}.",
   "result.seatsWin": "{seats} gagnent.",
   "result.record": "Feuille de partie",
   "result.recordJson": "Feuille JSON",
