@@ -347,7 +347,7 @@ def test_two_players_and_a_spectator_play_a_whole_game_by_dragging(server: str, 
         re.compile(r"White \d+ · Black \d+|Black \d+ · White \d+")
     )
     expect(carol.page.locator("#result-head")).to_have_text(
-        re.compile(r"^(Blancs|Noirs) gagne\.$|^Partie nulle\.$")
+        re.compile(r"^Victoire : (Blancs|Noirs)\.$|^Partie nulle\.$")
     )
     expect(carol.page.locator("#fg-score h2")).to_have_text("Score final par zone")
     assert carol.page.locator("#fg-log li").count() >= counts["shot"]

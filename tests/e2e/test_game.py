@@ -173,7 +173,7 @@ def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, 
     expect(alice.page.locator("#result-head")).to_have_text("You won!")
     expect(bob.page.locator("#result-head")).to_have_text("You lost.")
     winner = "Sud" if alice.side == "s" else "Nord"
-    expect(carol.page.locator("#result-head")).to_have_text(f"{winner} gagne.")
+    expect(carol.page.locator("#result-head")).to_have_text(f"Victoire : {winner}.")
     expect(carol.page.locator("#result-reason")).to_have_text("par abandon")
     for p in (alice, bob, carol):
         expect(p.page.locator("#board .piece.back")).to_have_count(0)

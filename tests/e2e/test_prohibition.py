@@ -253,7 +253,7 @@ def test_three_seats_two_people_a_bot_and_a_spectator(server: str, browser: Any,
     }
     assert heads <= {"You won!", "You lost."}
     expect(alice.page.locator(".result-scores")).to_contain_text(re.compile(r"Scores: .*T\d \d+"))
-    expect(carol.page.locator("#result-head")).to_contain_text(re.compile("gagne|gagnent"))
+    expect(carol.page.locator("#result-head")).to_contain_text(re.compile("Victoire|gagnent"))
     expect(alice.page.locator("#pz-log li")).not_to_have_count(0)
     assert alice.page.evaluate("window.__animations") > 10
     assert bob.page.evaluate("window.__animations") > 10
