@@ -168,6 +168,10 @@ def _exchange(state: State, offer: dict[str, Any]) -> None:
     text = f"= exchange {offer['n']} " + " ".join(public)
     fuller = f"= exchange {offer['n']} " + " ".join(private)
     log.engine(state, text, {poster: fuller, taker: fuller} if fuller != text else None)
+    received = [h for h in offer["get"] if _item(h)[0] == "chit"]
+    if received:  # the poster learns the types of the chits it receives
+        types = " ".join(f"{h}={pieces.chit_type(state, poster, h)}" for h in received)
+        log.secret_to(state, (poster,), f"= chits {offer['n']} {types}")
     for _giver, receiver, items in ((poster, taker, offer["give"]), (taker, poster, offer["get"])):
         for token in items:
             kind, value = _item(token)

@@ -77,10 +77,13 @@ def set_holder(state: State, secret: str, piece: str | None) -> None:
     if x.holder is not None:
         state.set_piece_secret(x.holder, None)
     x.holder = piece
-    if piece is None:
+    after = None if piece is None else state.piece_power(piece)
+    if before is not None and x.original is not None and before != x.original and after in (None, x.original):
+        # 11.1: another power's control ended, so its original owner is shown the face again.
+        log.secret_to(state, (x.original,), f"= face {secret} {secret_face(state, secret)}")
+    if piece is None or after is None:
         return
     state.set_piece_secret(piece, secret)
-    after = state.piece_power(piece)
     x.controlled_by.add(after)
     was_foreign = before is not None and foreign(x, before)
     if foreign(x, after) and not was_foreign:
