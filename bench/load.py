@@ -23,7 +23,9 @@ received its event.
 Finished games go on: after the result every person asks for a rematch and the next game
 starts in the same room, so the offered load never drops. On any ``error`` frame the
 player re-syncs (``hello`` with ``last_version``) and goes on; the owed move goes back to
-the head of the backlog. A closed socket reconnects the same way.
+the head of the backlog. A ``stale_version`` refusal names the game's version: the player
+waits for the frames up to it (they are on their way, in order) and re-syncs only if they
+do not come within 5 s. A closed socket reconnects the same way.
 
 The server's per-socket frame limit (``SPEAKEASY_MAX_FRAMES_PER_SECOND``, 20 by default) is
 respected: every socket is paced at 90 % of it (frames spaced evenly). ``--frame-limit``
@@ -57,6 +59,7 @@ import json
 import multiprocessing as mp
 import os
 import random
+import re
 import signal
 import socket
 import statistics
@@ -75,6 +78,8 @@ sys.path.insert(0, str(ROOT))
 SECRET = "load-benchmark-secret-0123456789"
 PG_ADMIN = os.environ.get("SPEAKEASY_TEST_PG_DSN", "postgresql://postgres@127.0.0.1:5432/postgres")
 DEFAULT_FRAME_LIMIT = 20  # the server's SPEAKEASY_MAX_FRAMES_PER_SECOND default (app/config.py)
+STALE = re.compile(r"at version (\d+)")  # app/games/commands.py's stale_version message
+STALE_WAIT = 5.0  # seconds to wait for the version a stale_version names before a re-sync
 PACE = 0.9  # each socket sends at most this share of the server's per-socket frame limit
 
 
@@ -210,6 +215,7 @@ class Person:
     intended: float = 0.0
     base_version: int = 0
     rematch_for: str | None = None
+    await_version: int = 0  # refused as stale: the version the server named
     last_sent: str | None = None  # the last move sent (for the error samples)
     next_send: float = 0.0
 
@@ -398,6 +404,7 @@ class Table:
                 for person in self.people
                 if not person.busy
                 and not person.syncing
+                and person.version >= person.await_version
                 and person.view is not None
                 and person.seat is not None
                 and self.adapter.can_act(person.view, person.seat)
@@ -467,6 +474,7 @@ class Table:
                     person.game_id = frame["game_id"]
                     person.arrivals = {}
                     person.rematch_for = None
+                    person.await_version = 0
                 person.seat = frame["you"]["seat"]
                 person.version = frame["version"]
                 person.view = frame["view"]
@@ -490,11 +498,24 @@ class Table:
                     self._give_back(person)
                 elif (frame.get("id") or "").startswith("r"):
                     person.rematch_for = None  # ask again once in sync
-                person.syncing = True
-                self._spawn(self._quietly(self._hello(person)))
+                ahead = STALE.search(frame.get("message") or "") if frame["code"] == "stale_version" else None
+                if ahead is not None:
+                    # The frames up to that version are on their way on this socket, in
+                    # order: wait for them (re-sync only if they do not come).
+                    person.await_version = int(ahead.group(1))
+                    self._spawn(self._quietly(self._catch_up(person, person.game_id, person.await_version)))
+                else:
+                    person.syncing = True
+                    self._spawn(self._quietly(self._hello(person)))
             elif kind == "presence" and person.syncing and person.view is not None:
                 person.syncing = False  # a replay ends with offers and presence
                 self._after_view(person, now)
+
+    async def _catch_up(self, person: Person, game_id: str | None, version: int) -> None:
+        await asyncio.sleep(STALE_WAIT)
+        if person.game_id == game_id and person.version < version and not self.closing:
+            person.syncing = True
+            await self._hello(person)
 
     def _measuring(self, instant: float) -> bool:
         return self.window is not None and self.window.inside(instant)
