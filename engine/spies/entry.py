@@ -51,5 +51,6 @@ ENTRY: Final = GameEntry(
     record=record,
     record_text=record_text,
     verify=verify,
+    agreed_draws=False,  # the rules know no agreed ending (16)
     private_channels=True,
 )
