@@ -1,4 +1,5 @@
-// The room's games (issue 14): every game played in this room, oldest first, with its
+// The room's games (issue 14): every game played in this room, oldest first (the one being
+// played too: its replay is the review of one's own view during the game), with its
 // result for this browser's chair (or who won, for a spectator), the score across rematches
 // per chair, and links to each game's replay (/g/<id>) and record. Read from
 // GET /api/rooms/{id}/games when the room page opens, when a game begins or ends, and after
@@ -17,9 +18,12 @@ function chairName(chair, count) {
   return count === 2 ? t("room.opponent") : t("games.player", { n: chair.chair + 1 });
 }
 
+/** A link that opens beside the room: leaving the page would leave the seat. */
 function link(text, href, cls) {
   const a = document.createElement("a");
   a.href = href;
+  a.target = "_blank";
+  a.rel = "noopener";
   a.className = cls;
   a.textContent = text;
   return a;
@@ -74,7 +78,9 @@ export class RoomGames {
     const box = this.box;
     const data = this.data;
     const games = data?.games || [];
-    box.hidden = !(games.length > 1 || games.some((g) => g.status === "over"));
+    // Shown from the first game on: its replay is where a player reviews his own view (a
+    // spectator the public one) while it is played.
+    box.hidden = games.length === 0;
     if (box.hidden) return box.replaceChildren();
     const h = document.createElement("h2");
     h.textContent = t("games.title");
@@ -105,6 +111,7 @@ export class RoomGames {
       li.append(name, outcome, links);
       list.append(li);
     }
+    score.hidden = !games.some((g) => g.status === "over");
     box.replaceChildren(h, score, list);
   }
 }

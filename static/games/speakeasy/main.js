@@ -96,6 +96,7 @@ class SpeakEasyTable {
     this.list.className = "move-list";
     this.movesBox.append(movesTitle, this.list);
     this.movesTitle = movesTitle;
+    this.movesBox.hidden = Boolean(ctx.replay); // the replay viewer lists the moves itself
     ctx.panel.replaceChildren(this.setupBox, this.combatBox, this.traysBox, this.movesBox);
     this.wireInput(ctx.root || container);
   }
