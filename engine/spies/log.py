@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from engine.spies.data import CHIT_ORDER
 from engine.spies.state import Entry, State
 
 CHANCE = "chance"
@@ -39,12 +38,3 @@ def engine(state: State, text: str, private: Mapping[str, str] | None = None) ->
 def secret_to(state: State, powers: Iterable[str], text: str) -> None:
     """An event only ``powers`` may read (``= compare``, ``= face``): ``~`` for everyone else."""
     say(state, ENGINE, None, dict.fromkeys(powers, text))
-
-
-def hand_types(state: State, power: str) -> str:
-    """The chit types of a hand in handle order, for private texts."""
-    return " ".join(f"{h}={t}" for h, t in state.hands[power])
-
-
-def sort_chits(types: Iterable[str]) -> list[str]:
-    return sorted(types, key=CHIT_ORDER.__getitem__)

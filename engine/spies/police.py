@@ -13,7 +13,6 @@ from typing import Any
 from engine.errors import IllegalAction, InvalidAction
 from engine.spies import board, log, pieces, words
 from engine.spies.data import AP_SEARCH_CITY, POLICE_PER_CITY, TURN_ORDER
-from engine.spies.setup import police_room
 from engine.spies.state import ON_MAP, State
 
 EVASION = ("PAP", "ESC")
@@ -270,7 +269,3 @@ def answer_entry(state: State, power: str, verb: str, args: list[str]) -> None:
     if verb != "search" or args != [decision["spy"]]:
         raise IllegalAction(f"answer with search {decision['spy']} or pass")
     state.tasks.append({"t": "search", "by": power, "city": task["city"], "spy": decision["spy"], "step": 0})
-
-
-def default_police_room(state: State, power: str, city: str) -> bool:
-    return police_room(state, power, city)

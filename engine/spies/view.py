@@ -17,8 +17,8 @@ from typing import Any
 from engine.core import EVERYONE, SPECTATOR, Event, Viewer
 from engine.errors import InvalidAction
 from engine.spies import pieces, rules
-from engine.spies.data import CITY, DATA_SHA256, POLICE_FACES, SECRET_FACES, SPY_FACES, TILE, TURN_ORDER
-from engine.spies.state import ON_MAP, Entry, State
+from engine.spies.data import DATA_SHA256, POLICE_FACES, SECRET_FACES, SPY_FACES, TILE, TURN_ORDER
+from engine.spies.state import Entry, State
 
 _FACE = re.compile(r"\b([spx]\d\d)=(\w+)")
 
@@ -276,7 +276,3 @@ def _manifest() -> list[dict[str, Any]]:
         }
         for t in TILE.values()
     ]
-
-
-def on_map(state: State, spy: str) -> bool:
-    return state.spies[spy].box == ON_MAP and state.spies[spy].city in CITY
