@@ -97,16 +97,17 @@ function go(k, { animate = false } = {}) {
   document.body.dataset.step = String(target);
 }
 
-/** What the step shows of the game's course: who was to act, or the end. */
+/**
+ * What the step shows of the game's course: who was to act (the result box tells the end).
+ * Not the module's own turn line: it speaks to a player acting now ("You have no legal
+ * move" for a view that comes without its choices).
+ */
 function renderTurn() {
   const st = stage.status();
   const box = $("replay-turn");
   if (!st) return (box.textContent = "");
-  let text = st.text || "";
-  if (st.phase === "over") text = ""; // the result box says it
-  else if (!text && st.actors.length === 1) text = t("turn.seat", { seat: stage.seatName(st.actors[0]) });
-  else if (!text && st.actors.length) text = t("turn.waiting", { seats: st.actors.map((s) => stage.seatName(s)).join(", ") });
-  box.textContent = text;
+  const names = st.phase === "over" ? [] : st.actors.map((s) => stage.seatName(s));
+  box.textContent = names.length === 1 ? t("turn.seat", { seat: names[0] }) : names.length ? t("turn.waiting", { seats: names.join(", ") }) : "";
   document.body.dataset.phase = st.phase;
 }
 
