@@ -198,6 +198,7 @@ def test_replay_of_a_speakeasy_game(server: str, browser: Browser, shots: Path) 
     # spectator none, everyone all.
     page.keyboard.press("ArrowLeft")
     expect(page.locator("body")).to_have_attribute("data-step", str(first_move - 1))
+    expect(page.locator("#replay-turn")).to_have_text(re.compile(r"^(South|North) to move$"))
     assert backs(page, "s") == 0 and faces(page, "s") == 25 and backs(page, "n") == 25
     page.screenshot(path=shots / "42-history-se-south.png")
     choose_view(page, "1")
