@@ -1,7 +1,7 @@
 """Load: N concurrent games of each registered game over real WebSockets against a real
 server process (``python -m app serve``) on a fresh PostgreSQL database, open loop.
 
-    python bench/load.py [--game NAME] [--games 100] [--rate 200] [--duration 30] [--warmup 5]
+    python bench/load.py [--game NAME] [--games 100] [--rate 100] [--duration 30] [--warmup 5]
                          [--players K] [--drain 10] [--frame-limit F] [--clients 1]
                          [--env KEY=VALUE ...] [--seed S] [--json]
 
