@@ -1,12 +1,13 @@
 """The command line of spec 15.3 and the bot of section 19.
 
-    python -m engine.spies legal STATE.json            the pending decision's listed lines
+    python -m engine.spies legal FILE                  the pending decision's listed lines
     python -m engine.spies apply STATE.json SEAT LINE  the stored state after a line
-    python -m engine.spies replay RECORD.json          the final position's year and scores
+    python -m engine.spies replay FILE                 the final position's year and scores
     python -m engine.spies selfplay --players N --seed HEX [--level L] [--option k=v ...]
     python -m engine.spies bot [--level L] [--seed N]
 
-STATE.json is a stored state (``Game.to_dict``), RECORD.json a JSON record (``-``: stdin).
+STATE.json is a stored state (``Game.to_dict``); FILE is a stored state, a finished JSON record
+or a finished record file of 15.3 (``-``: stdin), replayed from its seed.
 ``selfplay`` prints the record file of one game played by the autopilot in every seat.
 Bad input exits with status 2 and a one-line reason on stderr.
 """
@@ -23,7 +24,7 @@ from engine.errors import GameError
 from engine.spies import rules, serialize
 from engine.spies.bot import DEFAULT_LEVEL, decide_text, level_named
 from engine.spies.game import SPIES
-from engine.spies.record import record_text, replay
+from engine.spies.record import read_record_file, record_text, replay
 from engine.spies.state import State
 
 
@@ -52,6 +53,35 @@ def read_state(path: str) -> State:
     if not isinstance(data, dict):
         raise UsageError(f"{path} is not a stored state")
     return serialize.from_dict(data)
+
+
+def replay_file(path: str) -> State:
+    """A stored state (JSON), a JSON record or a record file (15.3), replayed to its end."""
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    if text.lstrip().startswith("{"):
+        data = json.loads(text)
+        if isinstance(data, dict) and "events" in data:
+            if "seed" not in data:
+                raise UsageError("a JSON record replays once the game is over (with its seed)")
+            inputs = [(e["by"], e["a"]) for e in data["events"]]
+            options, players, seed = data["options"], len(data["players"]), data["seed"]
+        else:
+            return serialize.from_dict(data)
+    else:
+        parsed = read_record_file(text)
+        options, players, seed, inputs = (
+            parsed["options"],
+            parsed["players"],
+            parsed["seed"],
+            parsed["events"],
+        )
+    state, _start, failures = replay(seed, options, players, inputs, None)
+    if failures:
+        raise UsageError(failures[0])
+    return state
 
 
 def _value(text: str) -> Any:
@@ -104,18 +134,7 @@ def main(argv: list[str] | None = None) -> int:
                 options[key] = _value(value)
             output = record_text(selfplay(args.players, args.seed, args.level, options)).rstrip("\n")
         elif args.command == "replay":
-            data = _read_json(args.record)
-            if not isinstance(data, dict) or "seed" not in data:
-                raise UsageError("a finished JSON record with its seed")
-            state, _start, failures = replay(
-                data["seed"],
-                data["options"],
-                len(data["players"]),
-                [(e["by"], e["a"]) for e in data["events"]],
-                None,
-            )
-            if failures:
-                raise UsageError(failures[0])
+            state = replay_file(args.record)
             result = state.result
             output = json.dumps(
                 {
@@ -125,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
                 }
             )
         else:
-            state = read_state(args.state)
+            state = read_state(args.state) if args.command == "apply" else replay_file(args.state)
             if args.command == "legal":
                 seats = sorted(rules.actors(state))
                 output = "\n".join(line for s in seats for line in rules.legal(state, s))

@@ -26,6 +26,9 @@ from engine.spies.view import entry_text, sees_all
 RULES_REVISION: Final = "spies-1"
 _WITHDRAWAL: Final = re.compile(r"= (timeout|resign|zombie|expired) ([1-9])")
 EXTERNAL_ENDS: Final = ("agreement", "aborted", "abort")
+INFER: Final = "?"  # an action line's seat, to be found while replaying a record file
+_TAG: Final = re.compile(r'\[(\w+) "(.*)"\]')
+_EVENT: Final = re.compile(r"(\d+)\. (.+)")
 
 
 def _by(state: State, index: int) -> int | str:
@@ -113,10 +116,12 @@ def replay(
         by, text = events[i]
         if i < len(state.log):
             made = (_by(state, i), entry_text(state, state.log[i], EVERYONE, True))
-            if made != (by, text):
+            if made != (by, text) and not (by == INFER and made[1] == text):
                 return state, start, [f"event {i + 1}: the record has {by} {text!r}, the rules give {made}"]
             i += 1
             continue
+        if by == INFER and text[:1] in TURN_ORDER:
+            by = seat_for_line(state, text)
         try:
             state = _input(state, by, text, reason_hint)
         except GameError as exc:
@@ -129,13 +134,52 @@ def replay(
     return state, start, []
 
 
+def seat_for_line(state: State, text: str) -> int | str:
+    """The seat that wrote an action line of a record file (whose lines name no seat): the
+    owner of the pending decision, or in a collected one the seat writing as that power."""
+    d = state.decision
+    power = text.split(" ", 1)[0]
+    if d is None:
+        return INFER
+    if "waiting" in d:
+        seats = [int(seat) for seat in d["waiting"] if power in state.powers_of(int(seat))]
+        return seats[0] if seats else INFER
+    return state.seat_of(power) if d["power"] == power else INFER
+
+
+def read_record_file(text: str) -> dict[str, Any]:
+    """A finished record file (15.3) as replay's inputs: options, players, seed, events (each
+    ``(INFER, line)``: the seat is found while replaying). MalformedRecord when unreadable."""
+    tags: dict[str, str] = {}
+    events: list[tuple[int | str, str]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.startswith("# "):
+            continue
+        tag = _TAG.fullmatch(line)
+        if tag:
+            tags[tag[1]] = tag[2]
+            continue
+        event = _EVENT.fullmatch(line)
+        if event is None or int(event[1]) != len(events) + 1:
+            raise MalformedRecord(f"line {number}: not '<n>. <event>' in order")
+        events.append((INFER, event[2]))
+    if "Seed" not in tags:
+        raise MalformedRecord("the record file has no Seed: only a finished game replays")
+    try:
+        options = json.loads(tags["Options"])
+        players = len(tags["Seats"].split(" "))
+    except (KeyError, ValueError) as exc:
+        raise MalformedRecord(f"the record file's header cannot be read: {exc}") from None
+    return {"options": options, "players": players, "seed": tags["Seed"], "events": events}
+
+
 def _input(state: State, by: int | str, text: str, reason_hint: str | None) -> State:
     if isinstance(by, int) and not isinstance(by, bool):
         if not 0 <= by < state.players:
             raise MalformedRecord(f"there is no seat {by}")
         return rules.apply(state, by, text)
     m = _WITHDRAWAL.fullmatch(text)
-    if by == "engine" and m and 1 <= int(m[2]) <= state.players:
+    if by in ("engine", INFER) and m and 1 <= int(m[2]) <= state.players:
         seat = int(m[2]) - 1
         if m[1] == "expired":
             return rules.expire(state, seat)

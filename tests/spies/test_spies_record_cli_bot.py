@@ -142,3 +142,18 @@ def test_an_expired_window_plays_its_default_written_expired_and_replays() -> No
         )
     data = record(after)
     assert any(e["a"] == "= expired 1" for e in data["events"]) and verify(data) == []
+
+
+def test_replay_and_legal_read_a_record_file(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    state = selfplay(4, "ab" * 32, "shrewd", {"setup_order": "simultaneous", "russia_control": "bidding"})
+    path = f"{tmp_path}/game.txt"
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(record_text(state))
+    assert main(["replay", path]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["scores"] == state.scores and out["result"] == state.result.to_dict()  # type: ignore[union-attr]
+    text = record_text(state).replace("\n12. ", "\n12. X", 1)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    assert main(["replay", path]) == 2
+    assert capsys.readouterr().err.startswith("error: event 12")

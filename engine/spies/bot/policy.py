@@ -120,6 +120,10 @@ def proposals(view: Mapping[str, Any], power: str, level: str, rng: random.Rando
         yield f"{power} ready"
     elif kind == "bid":
         yield _lowest_bid(view, me)
+    elif kind == "place" and "power" not in d:
+        # setup_order=simultaneous: the default of section 17 is the first listed line (the
+        # first unplaced piece, in id order, in the first city that takes it, in data order).
+        yield str(view["legal"][0])
     elif kind == "place":
         yield from _place(me, d["what"], rng)
     elif kind == "tile":
