@@ -91,7 +91,11 @@ def test_python_dash_m_selfplay_prints_a_record_file() -> None:
 
 @pytest.mark.parametrize("level", [*LEVELS, "random"])
 def test_every_level_answers_every_decision_legally_to_the_end(level: str) -> None:
-    state = rules.new_state("12" * 32, {"russia_control": "bidding"}, 4)
+    options = {
+        "russia_control": "bidding",
+        "setup_order": "simultaneous" if level == "shrewd" else "sequential",
+    }
+    state = rules.new_state("12" * 32, options, 4)
     kinds = set()
     while state.result is None:
         seat = min(rules.actors(state))
