@@ -193,3 +193,18 @@ def test_after_the_game_everything_is_public() -> None:
     assert public["seed"] == state.rng.seed
     assert all(s["face"] is not None for s in public["spies"])
     assert not any(h["a"].endswith("?") for h in public["history"])
+
+
+def test_hidden_money_tiles_chits_and_manifest_in_a_seats_view() -> None:
+    state = skip_tile(started(hidden_money=True, manifest_public=False))
+    mine = G.view(state, 0)
+    assert mine["powers"]["G"]["money"] == state.money["G"] and mine["powers"]["F"]["money"] is None
+    assert mine["powers"]["G"]["hand"] is not None and mine["powers"]["F"]["hand"] is None
+    assert [c["type"] for c in mine["powers"]["G"]["chits"]] == [t for _h, t in state.hands["G"]]
+    assert all(c["type"] is None for c in mine["powers"]["F"]["chits"])
+    assert mine["manifest"] is None and mine["cup_types"] is None
+    assert G.view(started(), SPECTATOR)["manifest"] is not None
+    # Own pieces' faces, nobody else's; own originals' faces, not another power's.
+    assert all((s["face"] is not None) == (s["power"] == "G") for s in mine["spies"])
+    assert all((x["face"] is not None) == (x["original"] == "G") for x in mine["secrets"])
+    assert mine["legal"] == rules.legal(state, 0) and G.view(state, 1)["legal"] is None
