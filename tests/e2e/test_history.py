@@ -360,7 +360,9 @@ def test_replay_of_a_prohibition_game(server: str, browser: Browser, shots: Path
     assert step(page) == k
     expect(page.locator("#pz-hand")).to_be_hidden()
     words = " ".join(page.locator("#replay-moves .replay-text").all_text_contents())
-    assert "rolled" in words and "was dealt three cards (secret)" in words, words
+    assert "was dealt three cards (secret)" in words, words
+    dice = sum(1 for x in steps if x["event"] and x["event"]["a"].startswith("dice "))
+    assert dice and len(re.findall(r"rolled [^,]+? and \d", words)) == dice, (dice, words)
     choose_view(page, "everyone")
     expect(page.locator("#pz-hand .pz-hand")).to_have_count(len(steps[k]["view"]["trucks"]))
     page.keyboard.press("End")
