@@ -96,6 +96,8 @@ def test_drop_sends_the_secret_to_the_capital_unless_intercepted() -> None:
     stopped = play(state, f"F chit {icp} ICP", "G pass")
     assert stopped.secrets[x.id].holder is None and stopped.secrets[x.id].city == x.city
     assert texts(stopped)[-2] == f"= intercepted {x.id}"
+    face = stopped.log[-1]
+    assert face.text is None and face.private == {3: f"= face {x.id} {pieces.secret_face(stopped, x.id)}"}
 
 
 def test_escape_from_a_record_and_recruit_from_the_box() -> None:
