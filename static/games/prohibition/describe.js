@@ -25,5 +25,5 @@ export function describe(event, view, t, city) {
   if (!who && kind === "dice" && view?.active) who = truckName(t, city, view.active);
   // Sentences that do not name their truck ("loaded …", "drove to …") get the seat's in front.
   const named = ["place", "deal", "pick", "use", "abandon", "lost-token", "bonus", "take", "guard", "timeout", "resign", "zombie"].includes(kind);
-  return who && !named ? `${who}: ${text}` : text;
+  return who && !named ? t("pz.ev.who", { who, text }) : text;
 }

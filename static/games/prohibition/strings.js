@@ -156,6 +156,7 @@ export const STRINGS = {
     "pz.ev.use": "{truck} takes its turn",
     "pz.ev.roll": "rolled the dice",
     "pz.ev.endTurn": "ended its turn",
+    "pz.ev.who": "{who}: {text}",
   },
   fr: {
     "game.prohibition.tagline": "De 2 à 4 joueurs livrent des caisses dans Chicago, pendant que Ness, le policier et Capone arpentent les rues.",
@@ -303,5 +304,6 @@ export const STRINGS = {
     "pz.ev.use": "{truck} joue son tour",
     "pz.ev.roll": "a lancé les dés",
     "pz.ev.endTurn": "a terminé son tour",
+    "pz.ev.who": "{who} : {text}",
   },
 };
