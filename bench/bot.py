@@ -9,7 +9,8 @@ public protocol (``SPEAKEASY.apply`` on what each reads from its own view). Prin
 draws and losses, the score with a 95% confidence interval, how the games ended, plies per
 game, and the bot's seconds per move (median and 95th percentile; each game runs on one
 core, ``--jobs`` games at a time). Target (issue 6), strong level: score >= 99% against
-random and >= 95% against greedy, under 1 s a move.
+random and >= 95% against greedy, under 1 s a move. The bot against its own frozen
+baseline (``bench/baseline_bot``) is ``bench/match.py``.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ receives), an action out. The bot never sees a state, so it cannot see a hidden 
     sampling.py  hidden worlds consistent with the beliefs (determinization)
     paths.py     moves needed to reach a location through the pieces on the board
     evaluate.py  static evaluation of one world
+    threats.py   two- and three-move races to a Speakeasy, read exactly in one world
     search.py    the move: candidate moves scored over sampled worlds
     setups.py    varied setups built on sound principles
     levels.py    easy / normal / strong
