@@ -31,7 +31,7 @@ class Level:
 LEVELS: Final[dict[str, Level]] = {
     "easy": Level("easy", worlds=4, reply=False, keep=100, noise=1.2, budget=0.3),
     "normal": Level("normal", worlds=12, reply=True, keep=12, noise=0.15, budget=0.6),
-    "strong": Level("strong", worlds=32, reply=True, keep=8, noise=0.0, budget=0.9),
+    "strong": Level("strong", worlds=48, reply=True, keep=10, noise=0.0, budget=0.9),
 }
 DEFAULT_LEVEL: Final = "normal"
 

@@ -85,7 +85,7 @@ def move_value(
     if worst > -WIN:
         if rush_wins(after, me, own_s):
             worst = min(worst, base) - RUSH
-        elif not racing and approach_wins(after, me, own_s):
+        elif not racing and approach_wins(after, me, own_s, foe_s):
             worst = min(worst, base) - APPROACH
     return worst
 

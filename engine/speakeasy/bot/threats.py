@@ -107,7 +107,7 @@ def _ring_sources(ring: int, occupied: int) -> dict[int, tuple[int, ...]]:
     return out
 
 
-def approach_wins(after: State, me: int, own_s: int) -> bool:
+def approach_wins(after: State, me: int, own_s: int, foe_s: int = -1) -> bool:
     """With the opponent to move in ``after``: whether it has a move after which every
     answer of ``me`` that could matter still loses to :func:`rush_wins`. The moves tried are
     those that bring a piece within one move of the ring of ``me``'s Speakeasy (the slide
@@ -136,15 +136,16 @@ def approach_wins(after: State, me: int, own_s: int) -> bool:
             continue
         if takes_speakeasy(nxt) or not rush_wins_if_passed(nxt, me, own_s):
             continue
-        if not defended(nxt, me, own_s):
+        if not defended(nxt, me, own_s, foe_s):
             return True
     return False
 
 
-def defended(state: State, me: int, own_s: int) -> bool:
-    """With ``me`` to move: whether one of the answers that could matter (taking a piece one
-    move from the ring, standing in its way, or on the ring) leaves the opponent no winning
-    :func:`rush_wins`."""
+def defended(state: State, me: int, own_s: int, foe_s: int = -1) -> bool:
+    """With ``me`` to move: whether one of the answers that could matter leaves the
+    opponent no winning :func:`rush_wins`: taking a piece one move from the ring, standing
+    in its way, or on the ring; or, when their Speakeasy's location ``foe_s`` is known,
+    stepping next to it where they cannot remove the piece (the bot then wins the race)."""
     ring = RING[own_s]
     occ = state.occ
     foe_occ = occ[me ^ 1]
@@ -154,11 +155,17 @@ def defended(state: State, me: int, own_s: int) -> bool:
             matters |= 1 << src
             for sq in lane:
                 matters |= 1 << sq
-    return any(
-        not rush_wins(advance(state, answer), me, own_s)
-        for answer in state.legal_cache or ()
-        if matters >> (answer & 63) & 1
-    )
+    counter = RING[foe_s] if foe_s >= 0 else 0
+    for answer in state.legal_cache or ():
+        to = answer & 63
+        if not (matters | counter) >> to & 1:
+            continue
+        nxt = advance(state, answer)
+        if not matters >> to & 1 and (not nxt.occ[me] >> to & 1 or _removable(nxt, to)):
+            continue
+        if not rush_wins(nxt, me, own_s):
+            return True
+    return False
 
 
 def approach_threat(after: State, me: int, foe_s: int) -> bool:
