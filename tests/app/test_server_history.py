@@ -92,6 +92,7 @@ async def test_a_speak_easy_replay_is_what_each_viewer_received_and_refuses_the_
     middle = len(public_steps) // 2  # in play, before the end's reveal: the full view shows more
     assert json.dumps(everything["steps"][middle]["view"]) != json.dumps(public_steps[middle]["view"])
 
+
 async def test_a_prohibition_replay_matches_every_seat_and_the_spectator(server: Server) -> None:
     alice, bob, carol = server.player(), server.player(), server.player()
     room = await alice.create_room(game=PROHIBITION, players=3, bots=[None, "easy"])
