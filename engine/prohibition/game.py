@@ -104,10 +104,8 @@ class Prohibition(Game[State]):
             raise GameOver("the game is over")
         if result.reason not in EXTERNAL_ENDINGS:
             raise InvalidAction(f"a game cannot be ended from outside for {result.reason!r}")
-        new = state.copy()
-        new.phase = OVER
-        new.result = result
-        return Transition(new, ())
+        new = rules.conclude(state, result)
+        return Transition(new, _events(state, new))
 
     def is_started(self, state: State) -> bool:
         return is_started(state)

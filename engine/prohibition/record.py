@@ -151,6 +151,8 @@ def _input(state: State, by: int | str, text: str, reason_hint: str | None) -> S
         if seat not in rules.actors(state):
             raise MalformedRecord(f"seat {by} does not owe a decision here")
         return rules.apply_as(state, seat, text)
+    if by == "engine" and text.startswith("end ") and text[4:] in rules.END_BY_AGREEMENT:
+        return rules.conclude(state, rules.END_BY_AGREEMENT[text[4:]])
     m = _WITHDRAWAL.fullmatch(text)
     if by == "engine" and m and 1 <= int(m[2]) <= state.players:
         seat = state.order[int(m[2]) - 1]

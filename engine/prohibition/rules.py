@@ -9,7 +9,7 @@ path for playouts (it changes the state it is given).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from engine.core import Result
 from engine.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
@@ -188,6 +188,25 @@ def default(state: State, seat: int) -> str | None:
         truck = min(t for t in state.trucks_of(seat) if state.trucks[t].pick is None)
         return f"pick {TRUCK_IDS[truck]} {state.trucks[truck].dealt[0]}"
     return {PREROLL: "roll", CHARACTER: "skip", TRUCK: "pass", POSTMOVE: "end"}.get(phase)
+
+
+END_BY_AGREEMENT: Final = {"agreement": Result.draw("agreement"), "aborted": Result.aborted()}
+"""The endings the platform brings from outside the rules: an agreed draw, an abort before the
+first move. Resigning, a flag fall and abandoning are :func:`withdraw`."""
+
+
+def conclude(state: State, result: Result) -> State:
+    """End the game from outside the rules: the derived event ``end agreement`` or ``end
+    aborted`` tells the table (and a replay ends the game there)."""
+    if result.reason not in END_BY_AGREEMENT or result != END_BY_AGREEMENT[result.reason]:
+        raise InvalidAction(
+            "a game ends from outside by an agreed draw or an abort; a seat leaves by withdraw"
+        )
+    new = state.copy()
+    engine_event(new, f"end {result.reason}")
+    new.phase = OVER
+    new.result = result
+    return new
 
 
 def withdraw(state: State, seat: int, reason: str) -> State:

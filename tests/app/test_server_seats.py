@@ -144,3 +144,18 @@ async def test_room_bodies_are_checked_against_the_catalogue(server: Server) -> 
     names = [game["name"] for game in catalogue]
     assert "speakeasy" in names and PROHIBITION in names
     assert all(game["client_module"].startswith("/static/games/") for game in catalogue)
+
+
+async def test_an_abort_before_the_first_move_reaches_every_seat(server: Server) -> None:
+    """An abort ends a Prohibition game with an event, so every page learns it (the game used
+    to end in the database only, and the pages stayed in setup)."""
+    alice, bob, carol = server.player(), server.player(), server.player()
+    room = await alice.create_room(game=PROHIBITION, players=3)
+    await bob.claim(room["invite_url"])
+    await carol.claim(room["invite_url"])
+    sockets = [await p.connect(room["room_id"]) for p in (alice, bob, carol)]
+    answer = await sockets[0].act({"type": "abort", "id": "stop"})
+    assert answer["type"] == "ack", answer
+    for sock in sockets:
+        await sock.events_until(answer["version"])
+        assert sock.view is not None and sock.view["result"]["outcome"] == "aborted"

@@ -156,3 +156,26 @@ def test_two_players_score_the_lower_truck_and_count_both_trucks_losses() -> Non
     assert after.result.scores is not None
     assert after.result.scores[one] == 8 and after.result.scores[two] == 9
     assert after.result.winners == (two,)
+
+
+def test_an_agreed_draw_or_an_abort_is_an_event_the_table_sees_and_the_record_verifies() -> None:
+    """The platform's endings from outside the rules write ``end agreement`` / ``end aborted``
+    (a game ended without an event was never sent to the browsers); a replay ends there."""
+    import pytest
+
+    from engine.core import SPECTATOR, Result
+    from engine.errors import InvalidAction
+    from engine.prohibition import ENTRY
+
+    game = ENTRY.game
+    state = game.new_game("ab" * 32, None, 3)
+    for ending in (Result.aborted(), Result.draw("agreement")):
+        done = game.conclude(state, ending)
+        assert [game.project(e, SPECTATOR)["a"] for e in done.events] == [f"end {ending.reason}"]  # type: ignore[index]
+        assert game.result(done.state) == ending
+        data = ENTRY.record(done.state)
+        assert ENTRY.verify(data) == []
+        data["events"][-1]["a"] = "end agreement" if ending.reason == "aborted" else "end aborted"
+        assert ENTRY.verify(data)
+    with pytest.raises(InvalidAction):
+        game.conclude(state, Result.win(0, "resign"))  # a seat leaves by withdraw
