@@ -132,3 +132,18 @@ def test_the_command_line_says_when_the_catalogue_cannot_load(
     assert main(["list"]) == 3
     err = capsys.readouterr().err
     assert err.startswith("error: the catalogue cannot load its games:") and "no_such_game" in err
+
+
+@pytest.mark.parametrize("name", catalogue.names())
+def test_every_way_a_game_ends_from_outside_makes_an_event(name: str) -> None:
+    """The server sends frames for events only: an end with none would never reach a page."""
+    from engine.core import Result
+
+    found = catalogue.entry(name)
+    game = found.game
+    for players in {found.min_players, found.max_players}:
+        state = game.new_game(new_seed(), None, players)
+        assert game.conclude(state, Result.aborted()).events, f"{name}: an abort makes no event"
+        assert game.withdraw(state, 0, "resign").events, f"{name}: a resignation makes no event"
+        if found.agreed_draws:
+            assert game.conclude(state, Result.draw("agreement")).events, f"{name}: a draw makes no event"
