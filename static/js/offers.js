@@ -60,10 +60,14 @@ export function renderActions(box, room, send) {
   if (room.mine === null) return;
   const { phase, abortable } = room.status;
   if (phase === "play" || phase === "setup") {
-    if (phase === "play") {
+    if (phase === "play" || !abortable) {
+      // In a setup that can no longer be aborted (another seat has acted), resigning is the
+      // way out.
       box.append(button(t("action.resign"), () => {
         if (confirm(t("action.resignConfirm"))) send("resign");
       }, "danger", "resign"));
+    }
+    if (phase === "play") {
       if (room.agreedDraws !== false) {
         const offered = room.offers.draw.includes(room.mine);
         const draw = button(offered ? t("action.drawOffered") : t("action.drawOffer"), () => send("draw_offer"), "secondary", "draw-offer");
