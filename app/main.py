@@ -20,6 +20,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 from app import db, logs
 from app.broadcast import Hub, make_bus
@@ -92,6 +93,9 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.state.room_limit = KeyedRateLimit(settings.rooms_per_minute, settings.room_burst, clock.now_ms)
     app.state.sockets = SocketCount(settings.max_sockets_per_address)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    # Answers of a kilobyte or more go compressed to a browser that accepts it: a replay of
+    # every version of a long game, the client's modules (sockets are not touched).
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
 
     site = Site.from_settings(settings)
     guests = GuestCookies(settings.secret, settings.old_secrets, settings.guest_max_age_seconds, clock.now_ms)

@@ -159,3 +159,15 @@ async def test_a_room_lists_its_games_with_the_score_and_my_games_lists_ten_newe
     )
     stranger = server.player()
     assert (await stranger.http.get("/api/me/games")).json()["total"] == 0
+
+
+async def test_a_replay_goes_compressed_to_a_browser_that_accepts_it(server: Server) -> None:
+    table = await seat_two(server)
+    await table.setups()
+    alice = table.players[0]
+    game_id = table.sockets[0].game_id
+    zipped = await alice.http.get(f"/api/games/{game_id}/replay", headers={"Accept-Encoding": "gzip"})
+    assert zipped.status_code == 200 and zipped.headers["content-encoding"] == "gzip"
+    assert int(zipped.headers["content-length"]) < len(zipped.content) / 3  # httpx unzipped it
+    plain = await alice.http.get(f"/api/games/{game_id}/replay", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.json() == zipped.json()
