@@ -37,11 +37,16 @@ def viewers(game: LoadedGame, spectators: bool = True) -> tuple[Viewer, ...]:
     return (*seats, SPECTATOR) if spectators else seats
 
 
-def _event_frame(game_id: str, version: int, event: dict[str, Any] | None, view: Any, clocks: Any) -> str:
+def _event_frame(
+    game_id: str, version: int, event: dict[str, Any] | None, view: Any, clocks: Any, head: int
+) -> str:
+    """One event; ``view`` is the game after the change that made it, at version ``head``
+    (a change may make several events: an action sent on this view names ``head``)."""
     return dumps(
         {
             "type": "event",
             "version": version,
+            "head": head,
             "game_id": game_id,
             "event": event,
             "view": view,
@@ -65,7 +70,9 @@ def event_frames(
     for viewer in classes:
         view = rules.view(game.state, viewer, history=False)
         frames[viewer_key(viewer)] = [
-            _event_frame(game.id, first_version + index, rules.project(event, viewer), view, clocks)
+            _event_frame(
+                game.id, first_version + index, rules.project(event, viewer), view, clocks, game.version
+            )
             for index, event in enumerate(events)
         ]
     return frames
@@ -206,6 +213,6 @@ def replay_frames(
     view = rules.view(game.state, viewer, history=False)
     clocks = game.clocks.to_wire(now)
     return [
-        _event_frame(game.id, version, rules.project(event, viewer), view, clocks)
+        _event_frame(game.id, version, rules.project(event, viewer), view, clocks, game.version)
         for version, event in numbered
     ]

@@ -309,7 +309,7 @@ async function refusedSeat() {
 /** A game action: `act` to a version-2 server, the version-1 frame (setup, move) before. */
 function sendAction(action, { versioned = false } = {}) {
   if (!R.socket) return null;
-  const version = versioned ? R.socket.lastVersion ?? 0 : undefined;
+  const version = versioned ? R.socket.viewVersion ?? R.socket.lastVersion ?? 0 : undefined;
   const frame = R.v2 ? { type: "act", action } : { ...action };
   if (versioned) frame.version = version;
   const id = R.socket.send(frame);

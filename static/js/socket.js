@@ -23,6 +23,7 @@ export class GameSocket {
     this.url = url;
     this.hooks = hooks;
     this.lastVersion = null;
+    this.viewVersion = null;
     this.gameId = null;
     this.pending = new Map();
     this.ws = null;
@@ -130,6 +131,7 @@ export class GameSocket {
   receive(msg) {
     if (msg.type === "welcome") {
       this.lastVersion = msg.version;
+      this.viewVersion = msg.version;
       this.gameId = msg.game_id;
       this.hooks.frame(msg);
       return;
@@ -139,6 +141,9 @@ export class GameSocket {
       if (this.lastVersion !== null && msg.version <= this.lastVersion) return; // already seen
       if (this.lastVersion !== null && msg.version !== this.lastVersion + 1) return this.resync();
       this.lastVersion = msg.version;
+      // The view an event carries is the game after the whole change (several events may
+      // make one change): an action decided on it is sent against that version.
+      this.viewVersion = msg.head ?? msg.version;
     }
     if (msg.type === "ack" || (msg.type === "error" && msg.id)) this.pending.delete(msg.id);
     if (msg.type === "pong") return;

@@ -266,3 +266,22 @@ async def test_spectator_cannot_act_and_sees_only_public(server: Server) -> None
         if frame["type"] in ("event", "welcome") and not frame["view"]["result"]:
             board = frame["view"]["position"].split(" ")[0]
             assert not re.search(r"(?<![A-Za-z])[sn][1-8KBFS]", board), board
+
+
+async def test_every_event_frame_names_the_version_its_view_is_at(server: Server) -> None:
+    """One change may make several events (the second setup and the start of play): each
+    frame carries the view after the whole change and says which version that is (``head``),
+    and an action sent against ``head`` is not stale."""
+    table = await seat_two(server)
+    await table.setups()
+    frames = [f for f in table.sockets[0].frames if f["type"] == "event"]
+    by_head: dict[int, list[int]] = {}
+    for frame in frames:
+        by_head.setdefault(frame["head"], []).append(frame["version"])
+    assert any(len(versions) > 1 for versions in by_head.values()), by_head
+    for head, versions in by_head.items():
+        assert max(versions) == head
+    mover = table.mover()
+    legal = (mover.view or {})["legal"]
+    ack = await mover.act({"type": "move", "id": "on-head", "move": legal[0], "version": table.version})
+    assert ack["type"] == "ack"
