@@ -171,3 +171,24 @@ async def test_a_replay_goes_compressed_to_a_browser_that_accepts_it(server: Ser
     assert int(zipped.headers["content-length"]) < len(zipped.content) / 3  # httpx unzipped it
     plain = await alice.http.get(f"/api/games/{game_id}/replay", headers={"Accept-Encoding": "identity"})
     assert "content-encoding" not in plain.headers and plain.json() == zipped.json()
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+async def test_a_flickago_replay_matches_both_seats_and_the_spectator(server: Server) -> None:
+    """Every registered game: Flickago's shots are simulated again for the replay, to the
+    same bytes each viewer received live."""
+    import random
+
+    from test_server_offload import FLICKAGO, _play_to_the_end
+
+    alice, bob, carol = server.player(), server.player(), server.player()
+    room = await alice.create_room(game=FLICKAGO, players=2)
+    await bob.claim(room["invite_url"])
+    sa, sb = await alice.connect(room["room_id"]), await bob.connect(room["room_id"])
+    watcher = await carol.connect(room["room_id"], watch=token_of(room["watch_url"]))
+    await _play_to_the_end({sa.seat: sa, sb.seat: sb}, random.Random(3))  # type: ignore[dict-item]
+    await watcher.events_until(sa.last_version or 0)
+    assert sa.game_id is not None
+    for sock in (sa, sb, watcher):
+        viewer = "spectator" if sock is watcher else str(sock.seat)
+        assert _same((await _replay(carol, sa.game_id, viewer)).json(), sock) == (sa.last_version or 0) + 1
