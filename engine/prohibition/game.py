@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine import textactions
 from engine.core import EXTERNAL_ENDINGS, Event, Game, Result, Transition, Viewer
 from engine.errors import GameOver, InvalidAction
 from engine.prohibition import rules, serialize, twin, view
@@ -20,25 +21,11 @@ from engine.prohibition.data import MAX_PLAYERS, MIN_PLAYERS
 from engine.prohibition.options import PRESETS
 from engine.prohibition.record import is_started
 from engine.prohibition.state import OVER, PICK, State
-
-ACT = "act"
-
-
-def action(text: str) -> dict[str, Any]:
-    """The protocol form of an action string."""
-    return {"type": ACT, "text": text}
+from engine.textactions import action
 
 
 def action_text(act: Mapping[str, Any]) -> str:
-    kind = Game.action_type(act)
-    if kind != ACT:
-        raise InvalidAction(
-            f"unknown action type {kind!r}: Prohibition's actions are {{'type': 'act', 'text': ...}}"
-        )
-    text = act.get("text")
-    if not isinstance(text, str):
-        raise InvalidAction("an action needs a 'text' string such as 'go:D3-D4=1k'")
-    return text
+    return textactions.action_text(act, "Prohibition's", "go:D3-D4=1k")
 
 
 def _events(before: State, after: State) -> tuple[Event, ...]:

@@ -14,33 +14,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine import textactions
 from engine.core import EXTERNAL_ENDINGS, Event, Game, Result, Transition, Viewer
 from engine.errors import GameOver, InvalidAction
 from engine.spies import rules, serialize, twin, view
 from engine.spies.data import ALLOCATIONS
 from engine.spies.options import PRESETS
 from engine.spies.state import State
+from engine.textactions import action
 
-ACT = "act"
 RESPONSES = frozenset(
     {"bid", "ready", "search", "evade", "chain", "intercept", "limit", "takeover", "offer", "roll"}
 )
 
 
-def action(text: str) -> dict[str, Any]:
-    return {"type": ACT, "text": text}
-
-
 def action_text(act: Mapping[str, Any]) -> str:
-    kind = Game.action_type(act)
-    if kind != ACT:
-        raise InvalidAction(
-            f"unknown action type {kind!r}: Spies! actions are {{'type': 'act', 'text': ...}}"
-        )
-    text = act.get("text")
-    if not isinstance(text, str):
-        raise InvalidAction("an action needs a 'text' line such as 'G go s04 WAR'")
-    return text
+    return textactions.action_text(act, "Spies!", "G go s04 WAR")
 
 
 def _events(before: State, after: State) -> tuple[Event, ...]:
