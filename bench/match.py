@@ -43,7 +43,7 @@ Decide = Callable[..., dict[str, Any]]
 
 @dataclass(frozen=True)
 class MatchGame:
-    seed: int
+    seed: int  # the game's index in the match (its pair's seed is game_seed(--seed, index // 2))
     new_side: int
     outcome: str  # win / draw / loss, for the new bot
     reason: str
@@ -115,6 +115,10 @@ def report(level: str, rules: str, results: list[MatchGame], wall: float) -> str
         f"  seconds per move, new: {_times([t for r in results for t in r.new_times])}",
         f"  seconds per move, baseline: {_times([t for r in results for t in r.base_times])}",
     ]
+    lost = [r for r in results if r.outcome == "loss"]
+    if lost:
+        shown = (f"game {r.seed} (new {'sn'[r.new_side]}, {r.reason})" for r in lost[:12])
+        lines.append(f"  lost ({len(lost)}): " + ", ".join(shown) + (", ..." if len(lost) > 12 else ""))
     return "\n".join(lines)
 
 

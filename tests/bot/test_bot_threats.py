@@ -107,3 +107,18 @@ def test_a_guard_walked_away_is_seen() -> None:
     assert rush_wins(after(state, "a1-a2"), 0, square("b1")) is False  # taking it is fine
     choice = decide(SPEAKEASY.view(state, 0), "strong", seed=2)["move"]
     assert not choice.startswith("a1-") or choice == "a1-a2"
+
+
+def test_giving_up_the_last_mover_is_a_loss() -> None:
+    """South's last mover is the 4 on e11: trading it for a Babe leaves South without a move
+    whatever North answers, so the search scores it as a loss (it used to see only a
+    shortage of movers)."""
+    from engine.speakeasy.bot.evaluate import WIN
+    from engine.speakeasy.bot.search import move_value, movers
+
+    cells = {"b1": "sS", "a1": "sB", "c1": "sB", "b2": "sB", "e11": "s4", "d12": "nS", "c12": "nB"}
+    state = state_of({**cells, "d11": "NB", "e12": "NB", "a8": "n5", "b10": "n2"}, "s")
+    assert movers(state, 0) == 1 << square("e11")
+    assert movers(after(state, "e11-e12"), 0) == 0
+    assert move_value(state, parse_move("e11-e12"), 0, True) == -WIN
+    assert move_value(state, parse_move("e11-e2"), 0, True) > -WIN / 2

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import time
 
+from engine.speakeasy.board import BARS
 from engine.speakeasy.bot.beliefs import Beliefs
 from engine.speakeasy.bot.evaluate import WIN, evaluate, terminal
 from engine.speakeasy.bot.levels import Level
@@ -47,6 +48,13 @@ def own_moves(beliefs: Beliefs) -> list[int]:
     return generate(board, own, occ[me ^ 1], beliefs.options.bar_exit, own & ~fixed_pieces(board)[me])
 
 
+def movers(state: State, side: int) -> int:
+    """The pieces of ``side`` that may ever move again (not Babes, not the Speakeasy, and,
+    when pieces may not leave a bar, none on a bar)."""
+    mask = state.occ[side] & ~state.fixed[side]
+    return mask if state.options.bar_exit else mask & ~BARS
+
+
 def move_value(
     state: State,
     move: int,
@@ -62,6 +70,8 @@ def move_value(
     after = advance(state, move)
     if after.result is not None:
         return terminal(after.result, me)
+    if not movers(after, me):
+        return -WIN  # whatever they answer, the bot has no move next: it loses
     if not reply:
         return evaluate(after, me, paths=paths)
     base = evaluate(after, me, quiescence=False, paths=paths)
