@@ -77,8 +77,11 @@ def move_value(
     base = evaluate(after, me, quiescence=False, paths=paths)
     # A quiet answer leaves a piece of the bot next to their Speakeasy (it is taken next),
     # or lets the bot put one there that they cannot remove.
-    standing = standing_threat(after, me, foe_s)
-    racing = standing or approach_threat(after, me, foe_s)
+    # The races are read with the world's faces, which referee mode (no faces shown) leaves
+    # mostly guessed: there the bot plays without them (they cost it games, bench/match.py).
+    races = state.options.reveal_on_combat
+    standing = races and standing_threat(after, me, foe_s)
+    racing = standing or (races and approach_threat(after, me, foe_s))
     worst = RING_WIN if standing else APPROACH_WIN if racing else base
     board = after.board
     for answer in after.legal_cache or ():
@@ -92,7 +95,7 @@ def move_value(
         if value < worst:
             worst = value
     # They reach the bot's Speakeasy first: its own threats are worth nothing then.
-    if worst > -WIN:
+    if races and worst > -WIN:
         if rush_wins(after, me, own_s):
             worst = min(worst, base) - RUSH
         elif not racing and approach_wins(after, me, own_s, foe_s):
