@@ -40,9 +40,9 @@ def turned(cells: Mapping[str, str]) -> dict[str, str]:
     return {NAMES[mirror(square(name))]: swap[code[0]] + code[1] for name, code in cells.items()}
 
 
-def state_of(cells: Mapping[str, str], to_move: str) -> State:
+def state_of(cells: Mapping[str, str], to_move: str, preset: str = "speakeasy") -> State:
     rows = ["".join(cells.get(f"{f}{rank}", "..") for f in FILES) for rank in range(12, 0, -1)]
-    return state_from_position(f"{'/'.join(rows)} {to_move} 0 40", options_from({"preset": "speakeasy"}))
+    return state_from_position(f"{'/'.join(rows)} {to_move} 0 40", options_from({"preset": preset}))
 
 
 def rusher(state: State, goal: int) -> str:
@@ -122,3 +122,16 @@ def test_giving_up_the_last_mover_is_a_loss() -> None:
     assert movers(after(state, "e11-e12"), 0) == 0
     assert move_value(state, parse_move("e11-e12"), 0, True) == -WIN
     assert move_value(state, parse_move("e11-e2"), 0, True) > -WIN / 2
+
+
+def test_races_are_read_only_when_faces_are_shown() -> None:
+    """In referee mode (the luzhanqi preset) the worlds' faces are mostly guesses: the search
+    leaves the races out there (bench/match.py: they cost games)."""
+    from engine.speakeasy.bot.search import RUSH as PENALTY
+    from engine.speakeasy.bot.search import move_value
+
+    shown = state_of(RUSH, "s")
+    referee = state_of(RUSH, "s", preset="luzhanqi")
+    idle = parse_move("e2-e3")
+    assert move_value(shown, idle, 0, True, own_s=square("b1")) < -PENALTY / 2
+    assert move_value(referee, idle, 0, True, own_s=square("b1")) > -PENALTY / 2
