@@ -24,6 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from app.errors import AppError
 from app.games import store
+from app.games.frames import viewer_key
 from app.games.runtime import LoadedGame, RoomInfo
 from app.models import GameRow, RoomSeat
 from engine.catalogue import entry
@@ -33,10 +34,6 @@ from engine.errors import GameError
 _CACHED_REPLAYS: Final = 64
 _replays: OrderedDict[tuple[str, str], list[dict[str, Any]]] = OrderedDict()
 """Steps of finished games (they never change), by game and viewpoint, the newest kept."""
-
-
-def viewer_key(viewer: Viewer) -> str:
-    return str(viewer)
 
 
 def parse_viewer(text: str, players: int) -> Viewer:
@@ -155,10 +152,6 @@ async def replay(
 
 
 # -- lists --------------------------------------------------------------------------------
-def _status(row: Any) -> str:
-    return str(row.status)
-
-
 def _outcomes(result: Result | None, seat_slots: list[int]) -> list[str | None]:
     """Each chair's outcome in one game (``None`` while it goes on)."""
     out: list[str | None] = [None] * len(seat_slots)
@@ -198,7 +191,7 @@ async def room_games(conn: AsyncConnection, room: RoomInfo, guest_id: str) -> di
             {
                 "game_id": row.id,
                 "number": row.number,
-                "status": _status(row),
+                "status": str(row.status),
                 "result": None if result is None else result.to_dict(),
                 "seats": seat_slots,
                 "outcomes": outcomes,
@@ -250,7 +243,7 @@ async def guest_games(conn: AsyncConnection, guest_id: str, page: int, per_page:
                 "title": found.title,
                 "number": row.number,
                 "players": len(seat_slots),
-                "status": _status(row),
+                "status": str(row.status),
                 "result": None if result is None else result.to_dict(),
                 "your_seat": seat,
                 "your_outcome": None if result is None else result.seat_outcome(seat),

@@ -443,6 +443,8 @@ class Lane:
 
     base: str
     clock: ManualClock
+    app: Any = None
+    """The app itself, for a proof that reaches into its database (``wire_twins.py``)."""
 
 
 @dataclass
@@ -718,7 +720,7 @@ async def lanes(database_urls: list[str], **settings: Any) -> AsyncIterator[list
             clock = ManualClock()
             app = create_app(harness.settings_for(url, **values), clock)
             base = await stack.enter_async_context(harness.serving(app))
-            out.append(Lane(base, clock))
+            out.append(Lane(base, clock, app))
         yield out
 
 

@@ -24,7 +24,7 @@ import contextlib
 import json
 import random
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,10 +42,8 @@ import wire_secrecy as ws  # noqa: E402
 from sqlalchemy import update  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
-from app.clocks import ManualClock  # noqa: E402
 from app.games import frames  # noqa: E402
 from app.identity import COOKIE_NAME  # noqa: E402
-from app.main import create_app  # noqa: E402
 from app.models import GameRow  # noqa: E402
 from engine.catalogue import GameEntry  # noqa: E402
 from engine.core import SPECTATOR, Viewer  # noqa: E402
@@ -128,32 +126,10 @@ def build(entry: GameEntry, number: int, early: int | None = EARLY) -> TwinScrip
     )
 
 
-@dataclass
-class Lane:
-    """One app (uvicorn in this process) with its own database and clock."""
-
-    base: str
-    clock: ManualClock
-    app: Any
-
-
-@contextlib.asynccontextmanager
-async def lanes(database_urls: list[str]) -> AsyncIterator[list[Lane]]:
-    # The frame rate limit reads real time; scripted clients are faster than people.
-    async with contextlib.AsyncExitStack() as stack:
-        out = []
-        for url in database_urls:
-            clock = ManualClock()
-            app = create_app(harness.settings_for(url, max_frames_per_second=1_000_000), clock)
-            base = await stack.enter_async_context(harness.serving(app))
-            out.append(Lane(base, clock, app))
-        yield out
-
-
 class Run:
     """Plays one script on one lane; on the twin's lane, puts the twin in place at ``at``."""
 
-    def __init__(self, lane: Lane, script: TwinScript, seeds: ws.SeedBook, twinned: bool) -> None:
+    def __init__(self, lane: ws.Lane, script: TwinScript, seeds: ws.SeedBook, twinned: bool) -> None:
         self.lane = lane
         self.script = script
         self.seeds = seeds
@@ -296,7 +272,7 @@ class Tally:
         )
 
 
-async def check(pair: list[Lane], script: TwinScript, seeds: ws.SeedBook, tally: Tally) -> None:
+async def check(pair: list[ws.Lane], script: TwinScript, seeds: ws.SeedBook, tally: Tally) -> None:
     target = max(lane.clock.now_ms() for lane in pair) + 1000
     for lane in pair:
         lane.clock.advance(target - lane.clock.now_ms())
@@ -339,11 +315,11 @@ async def run_games(
     seeds = ws.SeedBook()
     seeds.install()
     try:
-        async with lanes(database_urls) as apps:
+        async with ws.lanes(database_urls, replay_limit=200) as apps:
             pairs = [apps[i : i + 2] for i in range(0, len(apps), 2)]
             queue = list(reversed(scripts))
 
-            async def worker(pair: list[Lane]) -> None:
+            async def worker(pair: list[ws.Lane]) -> None:
                 while queue:
                     await check(pair, queue.pop(), seeds, tally)
                     if progress is not None:
