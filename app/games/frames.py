@@ -37,8 +37,23 @@ def viewers(game: LoadedGame, spectators: bool = True) -> tuple[Viewer, ...]:
     return (*seats, SPECTATOR) if spectators else seats
 
 
+def talk(game: LoadedGame, viewer: Viewer) -> dict[str, Any]:
+    """``{"talk": [seats]}``: the seats ``viewer`` may chat with in private now, for a game
+    with private channels (:meth:`engine.core.Game.private_chat`); nothing otherwise, and
+    nothing for spectators."""
+    if not entry(game.game).private_channels or not isinstance(viewer, int):
+        return {}
+    return {"talk": sorted(game.rules.private_chat(game.state, viewer))}
+
+
 def _event_frame(
-    game_id: str, version: int, event: dict[str, Any] | None, view: Any, clocks: Any, head: int
+    game_id: str,
+    version: int,
+    event: dict[str, Any] | None,
+    view: Any,
+    clocks: Any,
+    head: int,
+    extra: dict[str, Any],
 ) -> str:
     """One event; ``view`` is the game after the change that made it, at version ``head``
     (a change may make several events: an action sent on this view names ``head``)."""
@@ -51,6 +66,7 @@ def _event_frame(
             "event": event,
             "view": view,
             "clocks": clocks,
+            **extra,
         }
     )
 
@@ -69,9 +85,16 @@ def event_frames(
     frames: dict[str, list[str]] = {}
     for viewer in classes:
         view = rules.view(game.state, viewer, history=False)
+        extra = talk(game, viewer)
         frames[viewer_key(viewer)] = [
             _event_frame(
-                game.id, first_version + index, rules.project(event, viewer), view, clocks, game.version
+                game.id,
+                first_version + index,
+                rules.project(event, viewer),
+                view,
+                clocks,
+                game.version,
+                extra,
             )
             for index, event in enumerate(events)
         ]
@@ -188,6 +211,7 @@ def welcome_frame(
             "fairness": fairness_payload(game),
             "chat": chat or [],
             "spectators": presence["spectators"],
+            **talk(game, viewer),
         }
     )
 
@@ -212,7 +236,8 @@ def replay_frames(
     rules = game.rules
     view = rules.view(game.state, viewer, history=False)
     clocks = game.clocks.to_wire(now)
+    extra = talk(game, viewer)
     return [
-        _event_frame(game.id, version, rules.project(event, viewer), view, clocks, game.version)
+        _event_frame(game.id, version, rules.project(event, viewer), view, clocks, game.version, extra)
         for version, event in numbered
     ]
