@@ -5,7 +5,9 @@ Three kinds of channel (docs/protocol.md, version 2):
 * ``players``: the room's players, and only them: a spectator never receives it;
 * ``spectators``: the spectators, and only them (they never write to the players);
 * ``seat:<n>``: private, between the writer's seat and seat ``n``, for games whose rules
-  call for it (``GameEntry.private_channels``, Spies! diplomacy).
+  call for it (``GameEntry.private_channels``, Spies! diplomacy), while the rules say the two
+  may talk (:meth:`engine.core.Game.private_chat`: Spies! opens it in negotiation periods and
+  on an open channel).
 
 Lines are stored by chair (``slot``), since seats move with every rematch, and shown by the
 seat each chair plays in the current game. Every line is delivered as one frame per
@@ -61,6 +63,8 @@ def address(room: RoomInfo, game: LoadedGame, slot: int | None, channel: str, te
     seat = int(match.group(1))
     if not 0 <= seat < game.players or game.slot_of_seat(seat) == slot:
         raise AppError("bad_message", "a private channel is with another seat of this game")
+    if seat not in game.rules.private_chat(game.state, game.seat_of_slot(slot)):
+        raise AppError("illegal", f"private chat with seat {seat + 1} is not open now")
     return Line("private", slot, game.slot_of_seat(seat), text, at)
 
 

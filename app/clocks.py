@@ -70,6 +70,10 @@ class GameClocks:
     running: frozenset[int]
     since: int | None
     setup_deadline: int | None
+    limits: tuple[tuple[int, str, int], ...] = ()
+    """``(seat, window, deadline)``: a decision's limit of its own (a response window, a
+    negotiation period; :meth:`engine.core.Game.decision_limit`), in timed and untimed games
+    alike."""
 
     @classmethod
     def fresh(
@@ -120,6 +124,19 @@ class GameClocks:
             left[seat] += playback
         return replace(self, remaining=tuple(left), running=seats, since=now)
 
+    def seat_flag(self, seat: int) -> int | None:
+        """When ``seat``'s flag falls if nothing changes, or ``None`` (not running)."""
+        if self.remaining is None or seat not in self.running or self.since is None:
+            return None
+        return self.since + self.remaining[seat]
+
+    def with_limits(self, limits: tuple[tuple[int, str, int], ...]) -> GameClocks:
+        return replace(self, limits=limits)
+
+    def limit_deadline(self) -> int | None:
+        """When the first decision limit runs out, or ``None``."""
+        return min((deadline for _seat, _window, deadline in self.limits), default=None)
+
     def start(self, seats: frozenset[int], now: int) -> GameClocks:
         """Play begins: the setup deadline is over and the clocks of ``seats`` run."""
         return replace(self, setup_deadline=None).run(seats, now)
@@ -127,9 +144,9 @@ class GameClocks:
     def stop(self, now: int) -> GameClocks:
         """The game is over: freeze every clock at ``now`` (none below zero)."""
         if self.remaining is None:
-            return replace(self, running=frozenset(), since=None, setup_deadline=None)
+            return replace(self, running=frozenset(), since=None, setup_deadline=None, limits=())
         left = tuple(max(0, value) for value in self._settled(now))
-        return replace(self, remaining=left, running=frozenset(), since=None, setup_deadline=None)
+        return replace(self, remaining=left, running=frozenset(), since=None, setup_deadline=None, limits=())
 
     def to_wire(self, now: int) -> dict[str, Any]:
         """The ``clocks`` object of the wire protocol."""
@@ -140,6 +157,7 @@ class GameClocks:
             "remaining": remaining,
             "running": sorted(self.running),
             "setup_deadline": self.setup_deadline,
+            "limits": {str(seat): deadline for seat, _window, deadline in self.limits},
             "server_now": now,
         }
 
@@ -150,6 +168,7 @@ class GameClocks:
             "increment": self.increment,
             "running": sorted(self.running),
             "since": self.since,
+            "limits": [list(limit) for limit in self.limits],
         }
 
     @classmethod
@@ -161,4 +180,7 @@ class GameClocks:
             running=frozenset(data["running"]),
             since=data["since"],
             setup_deadline=setup_deadline,
+            limits=tuple(
+                (int(seat), str(window), int(deadline)) for seat, window, deadline in data.get("limits", ())
+            ),
         )

@@ -38,6 +38,8 @@ class Room(Base):
     players: Mapped[int] = mapped_column(Integer)
     """How many chairs the room has."""
     preset: Mapped[str] = mapped_column(String(32))
+    options: Mapped[str | None] = mapped_column(Text)
+    """The rule options chosen beside the preset, as JSON (``None``: none, older rooms)."""
     time_initial_ms: Mapped[int | None] = mapped_column(BigInteger)
     time_increment_ms: Mapped[int | None] = mapped_column(BigInteger)
     setup_seconds: Mapped[int | None] = mapped_column(Integer)

@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from engine.core import Game
 
-REGISTERED: Final = ("engine.speakeasy", "engine.prohibition", "engine.flickago")
+REGISTERED: Final = ("engine.speakeasy", "engine.prohibition", "engine.flickago", "engine.spies")
 
 Decider = Callable[..., Any]
 

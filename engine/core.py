@@ -202,6 +202,17 @@ class Offload:
     run: Callable[[Any], Any]
 
 
+@dataclass(frozen=True)
+class Limit:
+    """A limit of its own on the decision a seat owes, beside the seat's clock: a response
+    window's timeout, a negotiation period's length. ``window`` names the decision: while the
+    game gives the same name the limit runs from when it was first given (a collected decision
+    that other seats answer meanwhile); a new name starts a new limit of ``ms``."""
+
+    window: str
+    ms: int
+
+
 class Game(ABC, Generic[S]):
     """A rulebook. Subclasses implement the abstract methods; the rest is shared."""
 
@@ -267,6 +278,31 @@ class Game(ABC, Generic[S]):
     def default_action(self, state: S, seat: int) -> dict[str, Any] | None:
         """What to play for ``seat`` when its time runs out in a phase that must complete
         (a random legal setup), or ``None`` when running out of time loses instead."""
+
+    # -- time beside the clocks ---------------------------------------------------------
+    def clocked(self, state: S) -> frozenset[int]:
+        """The seats whose clocks run now. Default: every seat that may act. A game whose
+        rules stop the clocks during some decisions (a negotiation period with a length of
+        its own) leaves those seats out."""
+        return self.actors(state)
+
+    def decision_limit(self, state: S, seat: int) -> Limit | None:
+        """The limit of its own on the decision ``seat`` owes now, or ``None`` (the default:
+        only the seat's clock counts). When it runs out the server calls :meth:`expire`."""
+        return None
+
+    def expire(self, state: S, seat: int) -> Transition[S]:
+        """``seat``'s decision ran past its :meth:`decision_limit`: its default is played and
+        the seat plays on. Default: :meth:`apply` of :meth:`default_action`."""
+        action = self.default_action(state, seat)
+        if action is None:
+            raise InvalidAction("this decision has no default")
+        return self.apply(state, seat, action)
+
+    def private_chat(self, state: S, seat: int) -> frozenset[int]:
+        """The other seats ``seat`` may talk to in private now, for a game whose catalogue
+        entry offers private channels. Default: every other seat."""
+        return frozenset(range(self.players(state))) - {seat}
 
     # -- the end ----------------------------------------------------------------------
     @abstractmethod

@@ -80,7 +80,7 @@ def draw_seed(room_id: str, number: int) -> str:
 def new_game(room: RoomInfo, number: int, seat_slots: tuple[int, ...], now: int) -> LoadedGame:
     """A fresh game for ``room``; its setup timer runs only once every chair is taken."""
     seed = draw_seed(room.id, number)
-    options = {"preset": room.preset}
+    options = {"preset": room.preset, **room.options}
     rules = room.entry.game
     deadline = now + room.setup_seconds * 1000 if room.setup_seconds and room.full else None
     return LoadedGame(
@@ -100,10 +100,25 @@ def new_game(room: RoomInfo, number: int, seat_slots: tuple[int, ...], now: int)
 
 
 def owing(game: LoadedGame, state: Any) -> frozenset[int]:
-    """The seats whose clocks run in ``state``: those that owe a decision, except seats the
-    autopilot plays (it answers at once)."""
+    """The seats whose clocks run in ``state``: those that owe a decision and whose clocks
+    the rules run (:meth:`engine.core.Game.clocked`), except seats the autopilot plays (it
+    answers at once)."""
     rules = game.rules
-    return frozenset(rules.actors(state)) - rules.withdrawn(state)
+    return frozenset(rules.clocked(state)) - rules.withdrawn(state)
+
+
+def limits(game: LoadedGame, state: Any, now: int) -> tuple[tuple[int, str, int], ...]:
+    """The decision limits of ``state`` (:meth:`engine.core.Game.decision_limit`): a limit
+    the game names as before keeps its deadline, a new one runs from ``now``. The seats the
+    autopilot plays have them too: if it fails to answer, the default still comes."""
+    rules = game.rules
+    kept = {(seat, window): deadline for seat, window, deadline in game.clocks.limits}
+    out = []
+    for seat in sorted(rules.actors(state)):
+        limit = rules.decision_limit(state, seat)
+        if limit is not None:
+            out.append((seat, limit.window, kept.get((seat, limit.window), now + limit.ms)))
+    return tuple(out)
 
 
 def _advance(game: LoadedGame, seat: int | None, transition: Transition[Any], now: int) -> LoadedGame:
@@ -125,6 +140,8 @@ def _advance(game: LoadedGame, seat: int | None, transition: Transition[Any], no
         clocks = clocks.run(owing(game, state), now, credit, rules.playback_ms(transition.events))
         if seat is not None:
             offers = replace(offers, draw=frozenset())
+    if result is None:
+        clocks = clocks.with_limits(limits(game, state, now))
     return game.evolve(
         state=state,
         version=game.version + len(transition.events),
@@ -143,6 +160,18 @@ def _conclude(game: LoadedGame, seat: int | None, result: Result, client_id: str
     after = _advance(game, None, transition, now)
     entry = LogEntry(seat, "conclude", result.to_dict(), client_id, transition.events, now)
     return Change(after, (entry,))
+
+
+def _expire(game: LoadedGame, seat: int, now: int) -> Change:
+    """``seat``'s decision ran past its limit: the game plays its default (the server's own
+    command, logged as ``expire``)."""
+    try:
+        transition = game.rules.expire(game.state, seat)
+    except GameError as error:
+        raise engine_error(error) from None
+    after = _advance(game, None, transition, now)
+    action = {"type": "expire", "seat": seat}
+    return Change(after, (LogEntry(None, "expire", action, None, transition.events, now),))
 
 
 def _withdraw(
@@ -351,10 +380,12 @@ def _rematch(room: RoomInfo, game: LoadedGame, seat: int, client_id: str, now: i
 
 
 def due(game: LoadedGame, now: int) -> Change | None:
-    """What the clocks force at ``now``: default setups for whoever missed the setup timer,
-    or, for each seat whose flag fell, the game's timeout rule (``withdraw``: with two
-    seats the other wins; with more, the game plays the default for the decision the seat
-    owed and the autopilot plays the seat from then on). ``None`` when nothing is due."""
+    """What the clocks force at ``now``: default setups for whoever missed the setup timer;
+    then, in the order of their instants (exact ties in seat order), each decision limit
+    that ran out (the game plays that decision's default) and each flag that fell (the
+    game's timeout rule, ``withdraw``: with two seats the other wins; with more, the game
+    plays the default for the decision the seat owed and the autopilot plays the seat from
+    then on). ``None`` when nothing is due."""
     if game.result is not None:
         return None
     rules = game.rules
@@ -370,22 +401,50 @@ def due(game: LoadedGame, now: int) -> Change | None:
             change = step if change is None else change.then(step)
         if change is not None:
             return replace(change, after=change.after.evolve(seq=game.seq + 1))
-    if not rules.is_started(game.state):
-        return None
     change = None
-    for seat in game.clocks.flagged(now):
+    for _step in range(_MOST_EXPIRIES):
         current = game if change is None else change.after
         if current.result is not None:
             break
-        step = _withdraw(current, seat, "timeout", None, None, now)
+        item = _first_due(current, now)
+        if item is None:
+            break
+        _instant, seat, kind = item
+        step = (
+            _expire(current, seat, now)
+            if kind == "limit"
+            else _withdraw(current, seat, "timeout", None, None, now)
+        )
         change = step if change is None else change.then(step)
-    return change
+    if change is not None:
+        return replace(change, after=change.after.evolve(seq=game.seq + 1))
+    return None
+
+
+_MOST_EXPIRIES = 64
+"""A bound on the expiries one call applies (each opens the next decision)."""
+
+
+def _first_due(game: LoadedGame, now: int) -> tuple[int, int, str] | None:
+    """The first limit or flag due at ``now``: ``(instant, seat, "limit" | "flag")``. A flag
+    counts only once play proper has begun (the setup timer rules before)."""
+    items = [(deadline, seat, "limit") for seat, _window, deadline in game.clocks.limits if deadline <= now]
+    if game.rules.is_started(game.state):
+        for seat in game.clocks.flagged(now):
+            instant = game.clocks.seat_flag(seat)
+            assert instant is not None
+            items.append((instant, seat, "flag"))
+    return min(items, default=None)
 
 
 def next_deadline(game: LoadedGame) -> int | None:
     """When :func:`due` will next have something to do."""
     if game.result is not None:
         return None
-    if game.clocks.setup_deadline is not None and not game.rules.is_started(game.state):
-        return game.clocks.setup_deadline
-    return game.clocks.flag_deadline()
+    clocks = game.clocks
+    candidates = [clocks.limit_deadline()]
+    if clocks.setup_deadline is not None and not game.rules.is_started(game.state):
+        candidates.append(clocks.setup_deadline)
+    else:
+        candidates.append(clocks.flag_deadline())
+    return min((c for c in candidates if c is not None), default=None)

@@ -114,6 +114,7 @@ def room_summary(
         "title": room.entry.title,
         "players": room.players,
         "preset": room.preset,
+        "options": dict(room.options),
         "time_control": room.time_control(),
         "setup_seconds": room.setup_seconds,
         "spectators": room.spectators,

@@ -70,6 +70,8 @@ def _redo(game: LoadedGame, state: Any, action: store.LoggedAction) -> Transitio
         return rules.apply(state, action.seat, action.action)
     if action.kind == "withdraw":
         return rules.withdraw(state, int(action.action["seat"]), action.action["reason"])
+    if action.kind == "expire":
+        return rules.expire(state, int(action.action["seat"]))
     if action.kind == "conclude":
         return rules.conclude(state, Result.from_dict(action.action))
     raise ValueError(f"a logged {action.kind!r} makes no events")

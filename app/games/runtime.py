@@ -10,6 +10,7 @@ rulebook comes from the catalogue (:mod:`engine.catalogue`), never from a module
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -43,6 +44,8 @@ class RoomInfo:
     game_number: int
     current_game_id: str
     slots: tuple[SlotHolder, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """The rule options chosen beside the preset (validated by the game when the room was made)."""
 
     @property
     def players(self) -> int:

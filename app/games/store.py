@@ -147,6 +147,7 @@ async def load_room(conn: AsyncConnection, room_id: str) -> RoomRuntime | None:
         id=room.id,
         game=room.game,
         preset=room.preset,
+        options=_options_of(room.options),
         time_initial_ms=room.time_initial_ms,
         time_increment_ms=room.time_increment_ms,
         setup_seconds=room.setup_seconds,
@@ -291,12 +292,18 @@ async def actions_since(conn: AsyncConnection, game_id: str, version: int) -> li
     ]
 
 
+def _options_of(stored: str | None) -> dict[str, Any]:
+    """A room's rule options beside its preset (rooms from before them have none)."""
+    return {} if stored is None else dict(json.loads(stored))
+
+
 def room_values(room: RoomInfo) -> dict[str, Any]:
     return {
         "id": room.id,
         "game": room.game,
         "players": room.players,
         "preset": room.preset,
+        "options": dumps(dict(room.options)),
         "time_initial_ms": room.time_initial_ms,
         "time_increment_ms": room.time_increment_ms,
         "setup_seconds": room.setup_seconds,

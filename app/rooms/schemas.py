@@ -8,6 +8,10 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from engine.catalogue import entry, names
+from engine.errors import GameError
+from engine.rng import new_seed
+
+OptionValue = bool | int | Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[ -~]+$")]
 
 
 class TimeControl(BaseModel):
@@ -31,6 +35,8 @@ class RoomCreate(BaseModel):
     game: Name | None = None
     players: Annotated[int, Field(ge=1, le=16)] | None = None
     preset: Name | None = None
+    options: Annotated[dict[Name, OptionValue], Field(max_length=32)] | None = None
+    """Rule options beside the preset (the catalogue's ``option_schema``), checked by the game."""
     time_control: TimeControl | None = None
     setup_seconds: Annotated[int, Field(ge=10, le=3600)] | None = 180
     spectators: bool = True
@@ -48,6 +54,13 @@ class RoomCreate(BaseModel):
             raise ValueError(f"{found.title} is for {found.min_players} to {found.max_players} players")
         if self.preset is not None and self.preset not in found.presets:
             raise ValueError(f"{found.title} has no preset {self.preset!r}")
+        if self.options:
+            if "preset" in self.options:
+                raise ValueError("the preset is given as preset, not among the options")
+            try:  # the game checks its options as it would for the room's first game
+                found.game.new_game(new_seed(), {"preset": self.chosen_preset(), **self.options}, players)
+            except GameError as error:
+                raise ValueError(f"options: {error}") from None
         if self.bot is not None and self.bots is not None:
             raise ValueError("give bot or bots, not both")
         if self.bots is not None and len(self.bots) != players - 1:

@@ -62,6 +62,7 @@ async def create_room(
         id=room_id,
         game=body.game_name(),
         preset=body.chosen_preset(),
+        options=dict(body.options or {}),
         time_initial_ms=None if control is None else control.initial * 1000,
         time_increment_ms=None if control is None else control.increment * 1000,
         setup_seconds=body.setup_seconds,

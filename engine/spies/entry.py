@@ -1,6 +1,6 @@
-"""Spies!'s line for the platform catalogue (:mod:`engine.catalogue`). Not registered yet:
-the lead registers it once the game is complete (registering makes the server and the default
-suite's secrecy proofs pick it up)."""
+"""Spies!'s line for the platform catalogue (:mod:`engine.catalogue`): its rulebook, option
+schema, bots, browser module, record hooks, and the data pack as a resource (the browser draws
+the map from it)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from typing import Any, Final
 
 from engine.catalogue import GameEntry
 from engine.spies.bot import DEFAULT_LEVEL, LEVELS
+from engine.spies.data import RAW, YEARS
 from engine.spies.game import SPIES, Spies
-from engine.spies.options import CHOICES, NUMBERS, PRESETS, TIME_CONTROL
+from engine.spies.options import CHOICES, LAST_YEAR, NUMBERS, PRESETS, TIME_CONTROL
 from engine.spies.record import record, record_text, verify
 
 
@@ -33,6 +34,13 @@ def schema() -> dict[str, Any]:
             "default": default,
             "description": f"spec 17: {name} (seconds)",
         }
+    out[LAST_YEAR] = {
+        "type": "integer",
+        "minimum": YEARS[0],
+        "maximum": YEARS[-1],
+        "default": YEARS[-1],
+        "description": "the last year played (a shortened game ends after it)",
+    }
     out[TIME_CONTROL] = {"type": "string", "default": "none", "description": "the platform's per-seat clock"}
     return out
 
@@ -53,4 +61,5 @@ ENTRY: Final = GameEntry(
     verify=verify,
     agreed_draws=False,  # the rules know no agreed ending (16)
     private_channels=True,
+    resources={"data": lambda: RAW},
 )

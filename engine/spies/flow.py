@@ -47,7 +47,15 @@ def _run_setup_draw(state: State, task: dict[str, Any]) -> None:
     pieces.draw(state, task["power"], ALLOTMENTS[task["power"]].chits)
 
 
+def period_seconds(state: State, name: str) -> int:
+    """The length of a negotiation period (17): the pre-game one, or a yearly one."""
+    return int(state.options["negotiation_pregame" if name == "pregame" else "negotiation_yearly"])
+
+
 def _run_period(state: State, task: dict[str, Any]) -> None:
+    if "waiting" not in task and period_seconds(state, task["name"]) == 0:
+        state.tasks.pop()  # a period of no length is no period
+        return
     if "waiting" not in task:
         task["waiting"] = list(range(state.players))
         state.header = f"# talk {task['name']}"
@@ -74,7 +82,7 @@ def _push_year(state: State) -> None:
 
 def _run_year_end(state: State, task: dict[str, Any]) -> None:
     state.tasks.pop()
-    if state.year == YEARS[-1] or state.early_end:
+    if state.year >= last_year(state) or state.early_end:
         ending.finish(state, state.year)
         return
     state.year += 1
@@ -82,6 +90,11 @@ def _run_year_end(state: State, task: dict[str, Any]) -> None:
         state.russia = RUSSIA_ALTERNATE[state.year]
     _push_year(state)
     state.tasks.append({"t": "period", "name": str(state.year)})
+
+
+def last_year(state: State) -> int:
+    """The game's last year: 1939 (the data pack's last), or earlier by the ``last_year`` option."""
+    return min(YEARS[-1], int(state.options.get("last_year", YEARS[-1])))
 
 
 # -- the turn -------------------------------------------------------------------------------------
@@ -188,7 +201,25 @@ def owners(state: State) -> frozenset[int]:
 
 
 def answer(state: State, seat: int, text: str) -> None:
-    """Apply one line for ``seat`` to ``state`` (a copy: it may be left half-changed on error)."""
+    """Apply one line for ``seat`` to ``state`` (a copy: it may be left half-changed on error).
+    The decision that follows is a new window (``state.window`` counts on), unless it is the
+    same collected decision still waiting for the other seats."""
+    before = state.decision
+    _answer(state, seat, text)
+    after = state.decision
+    continuing = (
+        before is not None
+        and after is not None
+        and "waiting" in before
+        and "waiting" in after
+        and after["kind"] == before["kind"]
+        and set(after["waiting"]) == set(before["waiting"]) - {seat}
+    )
+    if not continuing:
+        state.window += 1
+
+
+def _answer(state: State, seat: int, text: str) -> None:
     power, verb, args = words.split(text)
     d = state.decision
     assert d is not None

@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import textactions
-from engine.core import EXTERNAL_ENDINGS, Event, Game, Result, Transition, Viewer
+from engine.core import Event, Game, Limit, Result, Transition, Viewer
 from engine.errors import GameOver, InvalidAction
-from engine.spies import rules, serialize, twin, view
+from engine.spies import flow, rules, serialize, twin, view
 from engine.spies.data import ALLOCATIONS
 from engine.spies.options import PRESETS
 from engine.spies.state import State
@@ -26,6 +26,8 @@ from engine.textactions import action
 RESPONSES = frozenset(
     {"bid", "ready", "search", "evade", "chain", "intercept", "limit", "takeover", "offer", "roll"}
 )
+WINDOWS = frozenset({"roll", "search", "evade", "chain", "intercept", "limit", "takeover", "offer"})
+"""The decisions that also end after ``response_timeout`` (17)."""
 
 
 def action_text(act: Mapping[str, Any]) -> str:
@@ -81,6 +83,49 @@ class Spies(Game[State]):
         text = rules.default(state, seat)
         return None if text is None else action(text)
 
+    def clocked(self, state: State) -> frozenset[int]:
+        """No clock runs during a negotiation period, which has its own length (17)."""
+        d = state.decision
+        return frozenset() if d is not None and d["kind"] == "ready" else rules.actors(state)
+
+    def decision_limit(self, state: State, seat: int) -> Limit | None:
+        """A response window's ``response_timeout``, or what is left of a negotiation period
+        (17); each decision the flow opens has its own number (``state.window``)."""
+        d = state.decision
+        if d is None or seat not in rules.actors(state):
+            return None
+        if d["kind"] == "ready":
+            period = next(t for t in reversed(state.tasks) if t["t"] == "period")
+            return Limit(f"w{state.window}", flow.period_seconds(state, period["name"]) * 1000)
+        if d["kind"] in WINDOWS:
+            return Limit(f"w{state.window}", int(state.options["response_timeout"]) * 1000)
+        return None
+
+    def expire(self, state: State, seat: int) -> Transition[State]:
+        """Written ``= expired n``, then the decision's default line (15.3)."""
+        if state.result is not None:
+            raise GameOver("the game is over")
+        new = rules.expire(state, seat)
+        return Transition(new, _events(state, new))
+
+    def private_chat(self, state: State, seat: int) -> frozenset[int]:
+        """12.4: private chat is open between any seats during a negotiation period (and
+        after the game), between the two parties of an open channel, and always with
+        ``private_chat=always``."""
+        others = frozenset(range(state.players)) - {seat}
+        d = state.decision
+        if state.options["private_chat"] == "always" or state.result is not None:
+            return others
+        if d is not None and d["kind"] == "ready":
+            return others
+        if not state.channels:
+            return frozenset()
+        active = state.seat_of(state.active)
+        parties = {state.seat_of(power) for power in state.channels} - {active}
+        if seat == active:
+            return frozenset(parties)
+        return frozenset({active}) if seat in parties else frozenset()
+
     def withdraw(self, state: State, seat: int, reason: Any) -> Transition[State]:
         new = rules.withdraw(state, seat, reason)
         return Transition(new, _events(state, new))
@@ -92,13 +137,14 @@ class Spies(Game[State]):
         return state.result
 
     def conclude(self, state: State, result: Result) -> Transition[State]:
+        """Only an abort ends Spies! from outside: the rules know no agreed ending (16); a
+        seat leaves by :meth:`withdraw`."""
         if state.result is not None:
             raise GameOver("the game is over")
-        if result.reason not in EXTERNAL_ENDINGS:
-            raise InvalidAction(f"a game cannot be ended from outside for {result.reason!r}")
-        new = state.copy()
-        new.result, new.decision, new.tasks = result, None, []
-        return Transition(new, ())
+        if result.reason != "aborted" or result != Result.aborted():
+            raise InvalidAction(f"a game of Spies! cannot be ended from outside for {result.reason!r}")
+        new = rules.abort(state)
+        return Transition(new, _events(state, new))
 
     def is_started(self, state: State) -> bool:
         return state.year > 0

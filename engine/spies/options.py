@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from engine.errors import InvalidAction
-from engine.spies.data import ALLOCATIONS
+from engine.spies.data import ALLOCATIONS, YEARS
 
 # name -> (allowed values, default). Negotiation lengths are seconds (the server runs them).
 CHOICES: Final[dict[str, tuple[tuple[Any, ...], Any]]] = {
@@ -26,6 +26,9 @@ NUMBERS: Final[dict[str, tuple[int, int, int | None]]] = {
     "response_timeout": (5, 60 * 60 * 24, 60),
 }
 TIME_CONTROL: Final = "time_control"
+LAST_YEAR: Final = "last_year"
+"""Not in section 17: the game ends after this year's turns instead of the data pack's last
+(a shortened game, for a quick game or a test; 1939 plays the rulebook's game)."""
 PRESETS: Final = {"standard": {name: default for name, (_values, default) in CHOICES.items()}}
 
 
@@ -46,6 +49,10 @@ def resolve(options: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
                 raise InvalidAction(f"option {name} is a whole number of seconds from {low} to {high}")
             out[name] = value
+        elif name == LAST_YEAR:
+            if not isinstance(value, int) or isinstance(value, bool) or value not in YEARS:
+                raise InvalidAction(f"option last_year is a year from {YEARS[0]} to {YEARS[-1]}")
+            out[name] = value
         elif name == TIME_CONTROL:
             if not isinstance(value, str):
                 raise InvalidAction("time_control is 'none' or '<seconds>+<increment>'")
@@ -56,6 +63,7 @@ def resolve(options: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
     out.setdefault("negotiation_yearly", out["negotiation_pregame"] // 2)
     out.setdefault("response_timeout", NUMBERS["response_timeout"][2])
     out.setdefault(TIME_CONTROL, "none")
+    out.setdefault(LAST_YEAR, YEARS[-1])
     _check(out, players)
     return out
 

@@ -178,6 +178,8 @@ def _input(state: State, by: int | str, text: str, reason_hint: str | None) -> S
         if not 0 <= by < state.players:
             raise MalformedRecord(f"there is no seat {by}")
         return rules.apply(state, by, text)
+    if by in ("engine", INFER) and text == "= aborted":
+        return rules.abort(state)
     m = _WITHDRAWAL.fullmatch(text)
     if by in ("engine", INFER) and m and 1 <= int(m[2]) <= state.players:
         seat = int(m[2]) - 1

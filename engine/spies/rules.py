@@ -301,6 +301,17 @@ def withdraw(state: State, seat: int, reason: str) -> State:
     return new
 
 
+def abort(state: State) -> State:
+    """The game is aborted before its first move (the platform's abort): written ``= aborted``
+    (an engine line, replayed from the record), and over with no winner."""
+    if state.result is not None:
+        raise GameOver("the game is over")
+    new = state.copy()
+    log.engine(new, "= aborted")
+    new.result, new.decision, new.tasks = Result.aborted(), None, []
+    return new
+
+
 def _play_default(state: State, seat: int) -> None:
     text = default(state, seat)
     if text is not None:

@@ -116,6 +116,7 @@ class State:
     turn_actions: int = 0  # actions in this turn (for the record and the bot's cap)
     tasks: list[dict[str, Any]] = field(default_factory=list)  # pending work, top last
     decision: dict[str, Any] | None = None
+    window: int = 0  # counts the decisions opened; a collected one keeps its number (17: timeouts)
     zombies: set[int] = field(default_factory=set)
     scores: dict[str, int] = field(default_factory=dict)
     result: Result | None = None

@@ -26,9 +26,14 @@ def test_game_clock_arithmetic() -> None:
         "remaining": [52_000, 50_000],
         "running": [1],
         "setup_deadline": None,
+        "limits": {},
         "server_now": 21_000,
     }
     assert GameClocks.from_json(moved.to_json(), None) == moved
+    limited = moved.with_limits(((1, "w7", 30_000),))
+    assert limited.to_wire(21_000)["limits"] == {"1": 30_000} and limited.limit_deadline() == 30_000
+    assert GameClocks.from_json(limited.to_json(), None) == limited
+    assert limited.stop(22_000).limits == ()
     untimed = GameClocks.fresh(2, None, 0, None)
     assert untimed.run(frozenset({1}), 5, frozenset({0})).flag_deadline() is None
     assert untimed.to_wire(5)["remaining"] is None
