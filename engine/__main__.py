@@ -11,50 +11,33 @@ that cannot be loaded (a broken installation, not a broken record) exits 3.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
-from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 from engine import catalogue
+from engine.cliargs import Parser, UsageError, read_json
 from engine.errors import InvalidAction
 from engine.fairness import verify
 from engine.record import MalformedRecord
 
 
-class _UsageError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _UsageError(message)
-
-
 def read_record(path: str) -> Any:
     """The JSON of ``path`` (``-``: standard input); :class:`MalformedRecord` if unreadable."""
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MalformedRecord(f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise MalformedRecord(f"{path} is not UTF-8 text") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MalformedRecord(f"not JSON: {exc.msg} (line {exc.lineno})") from None
+        return read_json(path)
+    except UsageError as exc:
+        raise MalformedRecord(str(exc)) from None
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _Parser(prog="python -m engine", description="The games platform's engine")
+    parser = Parser(prog="python -m engine", description="The games platform's engine")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="print the registered games, one per line")
     p_verify = sub.add_parser("verify", help="check a finished game's JSON record")
     p_verify.add_argument("record", help="the record's file, or - for standard input")
     try:
         args = parser.parse_args(argv)
-    except _UsageError as exc:
+    except UsageError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     try:

@@ -14,12 +14,11 @@ an illegal action exits with status 2, prints nothing on stdout and one line on 
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
-from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
+from engine.cliargs import Parser, UsageError, read_json
 from engine.errors import GameError
 from engine.flickago import rules
 from engine.flickago.data import CONFORMANCE
@@ -28,28 +27,8 @@ from engine.flickago.physics import simulate
 from engine.flickago.statecheck import check_state
 
 
-class UsageError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
-
-
 def _dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-
-
-def read_json(path: str) -> Any:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from exc
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path} is not JSON: {exc.msg} at line {exc.lineno}") from exc
 
 
 def cmd_legal(state_path: str) -> list[str]:
@@ -88,8 +67,8 @@ def cmd_verify(path: str, resimulate: bool) -> tuple[list[str], int]:
     return (failures or ["ok"]), (1 if failures else 0)
 
 
-def _parser() -> _Parser:
-    parser = _Parser(prog="python -m engine.flickago", description="Flickago rules on the command line")
+def _parser() -> Parser:
+    parser = Parser(prog="python -m engine.flickago", description="Flickago rules on the command line")
     sub = parser.add_subparsers(dest="command", required=True)
     p_legal = sub.add_parser("legal", help="print the legal discrete choices, one a line")
     p_legal.add_argument("state")

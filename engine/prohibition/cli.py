@@ -13,12 +13,11 @@ input exits with status 2 and a one-line reason on stderr.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
-from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
+from engine.cliargs import Parser, UsageError, read_object
 from engine.errors import GameError
 from engine.prohibition import rules, serialize
 from engine.prohibition.bot import DEFAULT_LEVEL, decide, level_named
@@ -27,27 +26,8 @@ from engine.prohibition.record import record
 from engine.prohibition.state import State
 
 
-class UsageError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
-
-
 def read_state(path: str) -> State:
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path} is not JSON: {exc.msg} (line {exc.lineno})") from None
-    if not isinstance(data, dict):
-        raise UsageError(f"{path} is not a stored state (a JSON object)")
-    return serialize.from_dict(data)
+    return serialize.from_dict(read_object(path, "a stored state"))
 
 
 def selfplay(players: int, seed: str, level: str, options: dict[str, str]) -> dict[str, Any]:
@@ -73,7 +53,7 @@ def _options(pairs: list[str]) -> dict[str, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _Parser(prog="python -m engine.prohibition", description="Prohibition rules on the command line")
+    parser = Parser(prog="python -m engine.prohibition", description="Prohibition rules on the command line")
     sub = parser.add_subparsers(dest="command", required=True)
     p_legal = sub.add_parser("legal", help="print the legal actions of the seat to act")
     p_legal.add_argument("state")

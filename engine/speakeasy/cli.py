@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import NoReturn
 
+from engine.cliargs import Parser, UsageError
 from engine.core import SPECTATOR, Viewer
 from engine.errors import GameError
 from engine.speakeasy.board import NAMES, SIZE
@@ -24,15 +24,6 @@ from engine.speakeasy.play import advance, legal
 from engine.speakeasy.rules import RuleOptions, options_from
 from engine.speakeasy.state import PLAY, State
 from engine.speakeasy.view import visible_board
-
-
-class UsageError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
 
 
 def state_from_position(text: str, options: RuleOptions) -> State:
@@ -87,7 +78,7 @@ def cmd_view(state: State, viewer_arg: str) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _Parser(prog="python -m engine.speakeasy", description="Speak Easy rules on the command line")
+    parser = Parser(prog="python -m engine.speakeasy", description="Speak Easy rules on the command line")
     parser.add_argument("--rules", default="speakeasy", help="rules preset: speakeasy (default) or luzhanqi")
     sub = parser.add_subparsers(dest="command", required=True)
     p_legal = sub.add_parser("legal", help="print the legal moves of the side to move")

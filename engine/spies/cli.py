@@ -14,12 +14,11 @@ Bad input exits with status 2 and a one-line reason on stderr.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
-from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
+from engine.cliargs import Parser, UsageError, read_object, read_text
 from engine.errors import GameError
 from engine.spies import rules, serialize
 from engine.spies.bot import DEFAULT_LEVEL, decide_text, level_named
@@ -28,39 +27,13 @@ from engine.spies.record import read_record_file, record_text, replay
 from engine.spies.state import State
 
 
-class UsageError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
-
-
-def _read_json(path: str) -> Any:
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path} is not JSON: {exc.msg} (line {exc.lineno})") from None
-
-
 def read_state(path: str) -> State:
-    data = _read_json(path)
-    if not isinstance(data, dict):
-        raise UsageError(f"{path} is not a stored state")
-    return serialize.from_dict(data)
+    return serialize.from_dict(read_object(path, "a stored state"))
 
 
 def replay_file(path: str) -> State:
     """A stored state (JSON), a JSON record or a record file (15.3), replayed to its end."""
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    text = read_text(path)
     if text.lstrip().startswith("{"):
         data = json.loads(text)
         if isinstance(data, dict) and "events" in data:
@@ -100,7 +73,7 @@ def selfplay(players: int, seed: str, level: str, options: dict[str, Any]) -> St
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _Parser(prog="python -m engine.spies", description="Spies! rules on the command line")
+    parser = Parser(prog="python -m engine.spies", description="Spies! rules on the command line")
     sub = parser.add_subparsers(dest="command", required=True)
     p_legal = sub.add_parser("legal")
     p_legal.add_argument("state")
