@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any, TextIO
 
-from engine.botprotocol import error_line, refuse, serve_lines
+from engine.botprotocol import error_line, refuse, request_view, serve_lines
 from engine.prohibition.bot import decide, level_named
 
 
@@ -28,27 +28,13 @@ class Session:
     def answer(self, line: str) -> str:
         """The answer line to one request line (never raises for bad input)."""
         try:
-            request = json.loads(line)
-        except json.JSONDecodeError as exc:
-            return error_line(f"not JSON: {exc.msg}")
-        if not isinstance(request, dict) or not isinstance(request.get("view"), dict):
-            return error_line("a request is an object with a 'view' object")
-        try:
-            return json.dumps(self._decide(request))
+            return json.dumps(self._decide(request_view(line)))
         except (ValueError, KeyError, TypeError, IndexError) as exc:
             return error_line(str(exc) or type(exc).__name__)
 
-    def _decide(self, request: dict[str, Any]) -> str:
-        view = dict(request["view"])
-        history = request.get("history")
-        if history is not None:
-            if not isinstance(history, list):
-                raise ValueError("history must be a list")
-            view["history"] = history
+    def _decide(self, view: dict[str, Any]) -> str:
         if not view.get("history"):
             self.games += 1
-        if view.get("viewer") is None and "seat" in request:
-            view["viewer"] = request["seat"]
         return decide(view, self.level, seed=self.seed * 1_000_003 + self.games)
 
 

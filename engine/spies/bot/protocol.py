@@ -11,9 +11,9 @@ not. The bot keeps no state between requests. A request that cannot be answered 
 from __future__ import annotations
 
 import json
-from typing import Any, TextIO
+from typing import TextIO
 
-from engine.botprotocol import error_line, refuse, serve_lines
+from engine.botprotocol import error_line, refuse, request_view, serve_lines
 from engine.errors import GameError
 from engine.spies.bot import DEFAULT_LEVEL, decide_text, level_named
 
@@ -25,26 +25,9 @@ class Session:
 
     def answer(self, line: str) -> str:
         try:
-            request = json.loads(line)
-        except json.JSONDecodeError as exc:
-            return error_line(f"not JSON: {exc.msg}")
-        if not isinstance(request, dict) or not isinstance(request.get("view"), dict):
-            return error_line("a request is an object with a 'view' object")
-        try:
-            return json.dumps(self._decide(request))
+            return json.dumps(decide_text(request_view(line), self.level, seed=self.seed))
         except (GameError, ValueError, KeyError, TypeError, IndexError, StopIteration) as exc:
             return error_line(str(exc) or type(exc).__name__)
-
-    def _decide(self, request: dict[str, Any]) -> str:
-        view = dict(request["view"])
-        history = request.get("history")
-        if history is not None:
-            if not isinstance(history, list):
-                raise ValueError("history must be a list")
-            view["history"] = history
-        if view.get("viewer") is None and "seat" in request:
-            view["viewer"] = request["seat"]
-        return decide_text(view, self.level, seed=self.seed)
 
 
 def run_protocol(stdin: TextIO, stdout: TextIO, level: str = DEFAULT_LEVEL, seed: int | None = None) -> int:
