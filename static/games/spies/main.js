@@ -1,0 +1,543 @@
+// Spies! in the room shell (static/js/room.js). The catalogue names this module
+// (client_module = /static/games/spies/main.js); the interface every game module exports is
+// documented in static/games/README.md.
+//
+// The view is the engine's (engine/spies/view.py): the year, the active power, its phase and
+// action points, the pending decision (public: kind, power, seats), every spy, police unit
+// and secret with `face: null` where this viewer may not see it, each power's holdings
+// (chit types and tile hands only for the seat's own powers), the tiles played, channels,
+// the open offer, the history as this viewer may read it, and `legal`: the action lines
+// (spec 15.2) this seat may send now. Every choice the module offers is one of those lines,
+// or a line typed by the player (a police re-arrangement, a search of several cities), sent
+// as {"type": "act", "text": <line>}; the engine judges it. The module never holds a hidden
+// value to hide.
+//
+// The map comes from the data pack, served by the catalogue (GET /api/catalogue/spies/data);
+// the drawing positions are the module's own (layout.js).
+
+import { describeEvent } from "./describe.js";
+import { buildLayout } from "./layout.js";
+import { cityTargets, lineWords, namesPiece, nextOffer, offerLine, parseLine, selectablePieces } from "./lines.js";
+import { drawStatic, drawView, ownerOf } from "./map.js";
+import { countdownText, h, offerComposer, renderCity, renderDecision, renderDiplomacy, renderLog, renderPowers, renderRecord, renderTurn, renderYours } from "./panels.js";
+import { STRINGS } from "./strings.js";
+
+export const strings = STRINGS;
+
+const DATA_URL = "/api/catalogue/spies/data";
+const STYLESHEET = new URL("./spies.css", import.meta.url).href;
+const LOG_LINES = 160;
+const VERSIONED = new Set(["turn", "tile", "place"]);
+const ZOOMS = [1, 1.8, 3];
+
+/** The data pack, indexed. */
+export function indexPack(pack) {
+  return {
+    ...pack,
+    cityById: new Map(pack.cities.map((c) => [c.id, c])),
+    powerById: new Map(pack.powers.map((p) => [p.id, p])),
+  };
+}
+
+async function loadPack() {
+  const answer = await fetch(DATA_URL);
+  if (!answer.ok) throw new Error(`the Spies! data pack did not load (${answer.status})`);
+  return indexPack(await answer.json());
+}
+
+/** The data pack and the drawing layout, read once when the module loads. */
+export const PACK = await loadPack();
+export const LAYOUT = buildLayout(PACK.cities.map((c) => c.id));
+
+/** Names for the words: powers in the page's language, cities and tiles from the pack. */
+export function namesFor(t, pack, manifest) {
+  return {
+    power: (p) => t(`sp.power.${p}`),
+    city: (c) => pack.cityById.get(c)?.name || c,
+    tile: (id) => (manifest || []).find((m) => m.tile === id)?.name || pack.event_tiles.find((e) => `t${e.id}` === id)?.name || "",
+  };
+}
+
+/** One event in words, for the replay's move list (static/js/replay.js). */
+export const describe = (event, view, t) => describeEvent(event, t, namesFor(t, PACK, view?.manifest));
+
+function loadStylesheet() {
+  if (document.querySelector(`link[href="${STYLESHEET}"]`)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = STYLESHEET;
+  document.head.append(link);
+}
+
+/** Mount Spies! (ctx: static/games/README.md). */
+export function mount(container, ctx) {
+  loadStylesheet();
+  return new SpiesTable(container, ctx);
+}
+
+class SpiesTable {
+  constructor(container, ctx) {
+    this.ctx = ctx;
+    this.t = ctx.t;
+    this.pack = PACK;
+    this.layout = LAYOUT;
+    this.aspect = LAYOUT.aspect;
+    this.view = null;
+    this.history = [];
+    this.sending = null; // {text, legal}: sent, until the legal lines change
+    this.piece = null; // the piece selected on the map
+    this.city = null; // the city selected on the map
+    this.zoom = 0;
+    this.clockSeen = null; // {raw, offset}: the server's clock minus the browser's
+    this.pending = { timer: null, frame: 0 };
+
+    this.svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    this.svg.id = "board";
+    this.svg.classList.add("sp-board");
+    this.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    this.svg.setAttribute("role", "img");
+    this.chooser = h("div", { class: "sp-chooser", id: "sp-chooser", role: "dialog", hidden: true });
+    this.zoomBar = h(
+      "div",
+      { class: "sp-zoom", id: "sp-zoom" },
+      h("button", { type: "button", class: "small secondary", dataset: { zoom: "in" }, "aria-label": this.t("sp.zoomIn"), onclick: () => this.setZoom(this.zoom + 1) }, "+"),
+      h("button", { type: "button", class: "small secondary", dataset: { zoom: "out" }, "aria-label": this.t("sp.zoomOut"), onclick: () => this.setZoom(this.zoom - 1) }, "−"),
+    );
+    this.oldPosition = container.style.position;
+    container.style.position = "relative";
+    container.replaceChildren(this.svg, this.chooser, this.zoomBar);
+    this.container = container;
+    drawStatic(this.svg, this.pack, this.layout, this.t);
+
+    const box = (id) => h("section", { id, class: `sp-panel ${id}` });
+    this.actBox = box("sp-act");
+    this.turnBox = box("sp-turn");
+    this.cityBox = box("sp-city");
+    this.yoursBox = box("sp-yours");
+    this.diploBox = box("sp-diplomacy");
+    this.recordBox = box("sp-record-box");
+    this.powersBox = box("sp-powers-box");
+    this.logBox = box("sp-log-box");
+    ctx.panel.replaceChildren(this.actBox, this.turnBox, this.cityBox, this.diploBox, this.yoursBox, this.recordBox, this.powersBox, this.logBox);
+
+    this.onClick = (e) => this.click(e);
+    this.onKey = (e) => {
+      if (e.key === "Escape") return this.closeChooser();
+      if ((e.key === "Enter" || e.key === " ") && e.target.closest?.("[data-target]")) {
+        e.preventDefault();
+        this.click(e);
+      }
+    };
+    this.svg.addEventListener("click", this.onClick);
+    this.svg.addEventListener("keydown", this.onKey);
+    this.ticker = setInterval(() => this.tick(), 500);
+  }
+
+  // ------------------------------------------------------------ the interface
+
+  render(view) {
+    this.cancelPending();
+    if (!view) return;
+    this.view = view;
+    this.history = Array.isArray(view.history) ? [...view.history] : this.history;
+    this.sending = null;
+    this.readClocks();
+    this.draw();
+  }
+
+  event(evt, view) {
+    if (evt && Number.isInteger(evt.n) && !this.history.some((e) => e.n === evt.n)) {
+      this.history.push({ n: evt.n, by: evt.by, a: evt.a, header: evt.header || "" });
+      this.history.sort((a, b) => a.n - b.n);
+    }
+    if (!view) return;
+    this.view = { ...view, history: undefined };
+    this.readClocks();
+    if (this.sending && JSON.stringify(this.view.legal || []) !== this.sending.legal) this.sending = null;
+    this.scheduleDraw();
+  }
+
+  /** The events of one action come one frame each: draw once for them. */
+  scheduleDraw() {
+    if (this.pending.timer) return;
+    const flush = () => {
+      cancelAnimationFrame(this.pending.frame);
+      clearTimeout(this.pending.timer);
+      this.pending.timer = null;
+      if (this.view) this.draw();
+    };
+    this.pending.frame = requestAnimationFrame(flush);
+    this.pending.timer = setTimeout(flush, 120);
+  }
+
+  cancelPending() {
+    cancelAnimationFrame(this.pending.frame);
+    clearTimeout(this.pending.timer);
+    this.pending = { timer: null, frame: 0 };
+  }
+
+  error() {
+    this.sending = null;
+    this.draw();
+  }
+
+  status(view = this.view) {
+    if (!view) return { phase: "setup", actors: [], result: null };
+    const t = this.t;
+    const phase = view.result ? "over" : view.year ? "play" : "setup";
+    const d = view.decision;
+    const actors = d && !view.result ? (d.seats || []).filter(Number.isInteger) : [];
+    const acted = this.history.some((e) => /^[GIRFB]$/.test(e.by));
+    const out = { phase, actors, result: view.result || null, abortable: phase === "setup" && !acted };
+    const mine = this.ctx.seat ?? null;
+    if (phase === "setup" && !this.ctx.allSeated()) out.text = t("sp.status.waitPlayers");
+    else if (d && phase !== "over") {
+      const names = this.names();
+      if (mine !== null && actors.includes(mine)) out.hint = t(`sp.hint.${d.kind}`, { power: d.power ? names.power(d.power) : "" });
+      else out.text = t("sp.status.waiting", { who: actors.map((s) => this.seatName(s)).join(", "), what: t(`sp.kind.${d.kind}`) });
+    }
+    if (phase === "over") out.note = t("sp.over.note");
+    return out;
+  }
+
+  seatName(seat) {
+    const powers = this.view?.seats?.[seat];
+    if (!powers || !powers.length) return this.t("landing.seat", { n: seat + 1 });
+    return powers.map((p) => this.t(`sp.power.${p}`)).join(" + ");
+  }
+
+  seatColour(seat) {
+    const p = this.view?.seats?.[seat]?.[0];
+    return p ? this.colour(p) : "var(--gold)";
+  }
+
+  refresh() {
+    drawStatic(this.svg, this.pack, this.layout, this.t);
+    this.draw();
+  }
+
+  destroy() {
+    this.cancelPending();
+    clearInterval(this.ticker);
+    this.svg.removeEventListener("click", this.onClick);
+    this.svg.removeEventListener("keydown", this.onKey);
+    this.container.replaceChildren();
+    this.container.style.position = this.oldPosition;
+    this.ctx.panel.replaceChildren();
+    this.view = null;
+  }
+
+  // ------------------------------------------------------------ what the panels need
+
+  colour(power) {
+    return this.pack.powerById.get(power)?.colour || "#b9ab8c";
+  }
+
+  names() {
+    return namesFor(this.t, this.pack, this.view?.manifest);
+  }
+
+  myPowers() {
+    const seat = this.ctx.seat;
+    if (seat === null || seat === undefined || !this.view) return [];
+    return this.view.seats?.[seat] || [];
+  }
+
+  legal() {
+    const v = this.view;
+    if (!v || this.ctx.seat === null || this.ctx.seat === undefined || v.result || this.sending || this.ctx.replay) return [];
+    return Array.isArray(v.legal) ? v.legal : [];
+  }
+
+  /** The clocks the shell last received (ctx.clocks(), when the shell gives it). */
+  readClocks() {
+    const raw = typeof this.ctx.clocks === "function" ? this.ctx.clocks() : null;
+    if (!raw || raw === this.clockSeen?.raw) return;
+    const serverNow = Number(raw.server_now ?? raw.serverNow);
+    this.clockSeen = { raw, offset: Number.isFinite(serverNow) ? serverNow - Date.now() : 0 };
+  }
+
+  /** The browser's instant at which `seat`'s current decision takes its default, or null. */
+  deadline(seat) {
+    this.readClocks();
+    const limits = this.clockSeen?.raw?.limits;
+    if (!limits || seat === null || seat === undefined) return null;
+    const at = limits[String(seat)] ?? limits[seat];
+    return Number.isFinite(at) ? at - this.clockSeen.offset : null;
+  }
+
+  /** The seats this seat may talk to in private now (spec 12.4, as the engine decides it). */
+  talk() {
+    const v = this.view;
+    const seat = this.ctx.seat;
+    if (!v || seat === null || seat === undefined) return [];
+    const others = v.seats.map((_, s) => s).filter((s) => s !== seat);
+    if (v.options?.private_chat === "always" || v.result || v.decision?.kind === "ready") return others;
+    const channels = v.channels || [];
+    if (!channels.length) return [];
+    const seatOf = (p) => v.seats.findIndex((ps) => ps.includes(p));
+    const active = seatOf(channels[0][0]);
+    const parties = [...new Set(channels.map((c) => seatOf(c[1])))].filter((s) => s !== active);
+    if (seat === active) return parties;
+    return parties.includes(seat) ? [active] : [];
+  }
+
+  chitTypes() {
+    const out = {};
+    for (const p of Object.values(this.view?.powers || {})) for (const c of p.chits || []) if (c.type) out[c.handle] = c.type;
+    return out;
+  }
+
+  describePiece(kind, piece) {
+    const t = this.t;
+    const names = this.names();
+    if (kind === "spy") {
+      const bits = [t("sp.piece.spy", { id: piece.id, power: names.power(piece.power) })];
+      if (piece.face) bits.push(t("sp.piece.strength", { n: piece.face.replace("c", "") }) + (piece.face.endsWith("c") ? ` · ${t("sp.piece.cousin")}` : ""));
+      else if (piece.strength) bits.push(t("sp.piece.seenStrength", { n: piece.strength }));
+      else bits.push(t("sp.piece.faceDown"));
+      if (piece.secret) bits.push(t("sp.piece.controls", { x: piece.secret }));
+      if (this.view?.acting === piece.id) bits.push(t("sp.piece.acting"));
+      else if (piece.done) bits.push(t("sp.piece.done"));
+      return bits.join(" · ");
+    }
+    if (kind === "police") {
+      const bits = [t("sp.piece.police", { id: piece.id, power: names.power(piece.power) })];
+      bits.push(piece.face ? t("sp.piece.strength", { n: piece.face }) : t("sp.piece.faceDown"));
+      if (piece.secret) bits.push(t("sp.piece.controls", { x: piece.secret }));
+      return bits.join(" · ");
+    }
+    const bits = [piece.original ? t("sp.piece.secret", { id: piece.id, power: names.power(piece.original) }) : t("sp.piece.neutralSecret", { id: piece.id })];
+    const m = /^(\d+)(cs(\d+))?$/.exec(piece.face || "");
+    if (m) bits.push(t("sp.piece.value", { n: m[1] }) + (m[2] ? ` · ${t("sp.piece.counterspy", { n: m[3] })}` : ""));
+    else bits.push(t("sp.piece.faceDown"));
+    if (piece.holder) bits.push(t("sp.piece.heldBy", { piece: piece.holder }));
+    return bits.join(" · ");
+  }
+
+  panelCtx() {
+    return {
+      t: this.t,
+      seat: this.ctx.seat ?? null,
+      names: this.names(),
+      colour: (p) => this.colour(p),
+      powerName: (p) => this.t(`sp.power.${p}`),
+      seatName: (s) => this.seatName(s),
+      ownerOf: (c) => ownerOf(this.pack, this.view, c),
+      describePiece: (k, p) => this.describePiece(k, p),
+      selectable: selectablePieces(this.legal()),
+      deadline: (s) => this.deadline(s),
+      now: () => Date.now(),
+      talk: () => this.talk(),
+      chitTypes: this.chitTypes(),
+    };
+  }
+
+  // ------------------------------------------------------------ choosing
+
+  send(text, typed = false) {
+    if (!typed && !this.legal().includes(text)) return;
+    const kind = this.view?.decision?.kind;
+    const collected = Array.isArray(this.view?.decision?.seats) && this.view.decision.seats.length > 1;
+    this.sending = { text, legal: JSON.stringify(this.view.legal || []) };
+    this.closeChooser(false);
+    this.piece = null;
+    this.ctx.send({ type: "act", text }, { versioned: VERSIONED.has(kind) && !collected });
+    this.draw();
+  }
+
+  select(piece) {
+    this.piece = this.piece === piece ? null : piece;
+    if (this.piece) {
+      const where = this.findPiece(this.piece);
+      if (where) this.city = where;
+    }
+    this.draw();
+  }
+
+  findPiece(id) {
+    const v = this.view;
+    const all = [...(v?.spies || []), ...(v?.police || []), ...(v?.secrets || [])];
+    return all.find((x) => x.id === id)?.city || null;
+  }
+
+  click(e) {
+    const target = e.target.closest?.("[data-target]");
+    if (target) return this.pickCity(target.dataset.city, target);
+    const piece = e.target.closest?.(".piece");
+    if (piece && this.panelCtx().selectable.has(piece.dataset.piece)) return this.select(piece.dataset.piece);
+    const city = e.target.closest?.("[data-city]");
+    this.closeChooser(false);
+    if (city) {
+      this.city = this.city === city.dataset.city && !this.piece ? null : city.dataset.city;
+      this.piece = null;
+    } else {
+      this.city = null;
+      this.piece = null;
+    }
+    this.draw();
+  }
+
+  targets() {
+    return cityTargets(this.legal(), this.piece);
+  }
+
+  pickCity(city, element) {
+    const lines = this.targets().get(city) || [];
+    if (!lines.length) return;
+    if (lines.length === 1) return this.send(lines[0]);
+    this.openChooser(city, lines, element);
+  }
+
+  openChooser(city, lines, element) {
+    const t = this.t;
+    const names = this.names();
+    const box = this.chooser;
+    box.replaceChildren(
+      h("p", {}, t("sp.choose", { city: names.city(city) })),
+      ...lines.map((text) => h("button", { type: "button", class: "secondary small sp-line", dataset: { line: text }, onclick: () => this.send(text) }, lineWords(t, text, names))),
+      h("button", { type: "button", class: "small sp-cancel", onclick: () => this.closeChooser() }, t("sp.cancel")),
+    );
+    box.hidden = false;
+    const area = this.container.getBoundingClientRect();
+    const spot = element.getBoundingClientRect();
+    const width = Math.min(box.offsetWidth || 240, area.width - 8);
+    let left = spot.left - area.left + spot.width / 2 - width / 2;
+    left = Math.max(4, Math.min(left, area.width - width - 4));
+    let top = spot.bottom - area.top + 6;
+    if (top + box.offsetHeight > area.height) top = Math.max(4, spot.top - area.top - box.offsetHeight - 6);
+    box.style.left = `${left}px`;
+    box.style.top = `${top}px`;
+    box.querySelector("button")?.focus({ preventScroll: true });
+  }
+
+  closeChooser(redraw = true) {
+    if (this.chooser.hidden) return;
+    this.chooser.hidden = true;
+    this.chooser.replaceChildren();
+    if (redraw) this.draw();
+  }
+
+  setZoom(level) {
+    this.zoom = Math.max(0, Math.min(ZOOMS.length - 1, level));
+    this.applyZoom();
+  }
+
+  applyZoom() {
+    const { width, height, cities } = this.layout;
+    const k = ZOOMS[this.zoom];
+    if (k === 1) return this.svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    const at = cities[this.city] || { x: width * 0.45, y: height * 0.45 };
+    const w = width / k;
+    const hh = height / k;
+    const x = Math.max(0, Math.min(width - w, at.x - w / 2));
+    const y = Math.max(0, Math.min(height - hh, at.y - hh / 2));
+    this.svg.setAttribute("viewBox", `${x.toFixed(1)} ${y.toFixed(1)} ${w.toFixed(1)} ${hh.toFixed(1)}`);
+  }
+
+  /** What the line list is filtered by: the piece or the city selected. */
+  selection() {
+    const v = this.view;
+    const names = this.names();
+    if (this.piece) {
+      const id = this.piece;
+      return { label: id, match: (text) => namesPiece(parseLine(text), id) };
+    }
+    if (this.city) {
+      const city = this.city;
+      const here = new Set([...(v.spies || []), ...(v.police || []), ...(v.secrets || [])].filter((x) => x.city === city).map((x) => x.id));
+      return {
+        label: names.city(city),
+        match: (text) => {
+          const l = parseLine(text);
+          return Boolean(l) && (l.cities.includes(city) || [...l.spies, ...l.police, ...l.secrets].some((id) => here.has(id)));
+        },
+      };
+    }
+    return null;
+  }
+
+  composer(legal) {
+    const v = this.view;
+    const d = v.decision;
+    const mine = this.myPowers();
+    if (!d || !legal.length) return null;
+    const onSend = (power) => (to, give, get) => {
+      const text = offerLine(power, number, to, give, get);
+      if (text) this.send(text, true);
+    };
+    let number = null;
+    if (d.kind === "turn") {
+      number = nextOffer(legal);
+      const channels = (v.channels || []).filter((c) => mine.includes(c[0])).map((c) => c[1]);
+      return offerComposer(this.panelCtx(), v, { power: d.power, number, channels, onSend: onSend(d.power) });
+    }
+    if (d.kind === "offer" && v.offer) {
+      number = `o${Number(String(v.offer.n).replace(/^o/, "")) + 1}`;
+      return offerComposer(this.panelCtx(), v, { power: d.power, number, channels: [v.offer.from], onSend: onSend(d.power) });
+    }
+    return null;
+  }
+
+  // ------------------------------------------------------------ drawing
+
+  draw() {
+    const v = this.view;
+    if (!v) return;
+    const t = this.t;
+    const legal = this.legal();
+    const pctx = this.panelCtx();
+    const names = pctx.names;
+    if (this.piece && !pctx.selectable.has(this.piece)) this.piece = null;
+    const colours = Object.fromEntries(this.pack.powers.map((p) => [p.id, p.colour]));
+    drawView(this.svg, this.pack, this.layout, v, {
+      colours,
+      mine: new Set(this.myPowers()),
+      targets: this.targets(),
+      selected: this.piece,
+      city: this.city,
+      acting: v.acting,
+      selectable: pctx.selectable,
+      describePiece: (k, p) => this.describePiece(k, p),
+      labelOf: (city, lines) => lines.map((l) => lineWords(t, l, names)).join(" / "),
+    });
+    this.svg.setAttribute("aria-label", t("sp.board.label"));
+    this.applyZoom();
+    const selection = this.selection();
+    renderDecision(this.actBox, pctx, v, {
+      lines: legal,
+      selection,
+      sending: Boolean(this.sending),
+      choose: (text) => this.send(text),
+      clear: () => ((this.piece = null), (this.city = null), this.draw()),
+      typed: (text) => this.send(text, true),
+      composer: this.composer(legal),
+    });
+    renderTurn(this.turnBox, pctx, v, this.pack);
+    renderCity(this.cityBox, pctx, v, this.pack, this.city, (id) => this.select(id));
+    renderDiplomacy(this.diploBox, pctx, v, this.myPowers());
+    renderYours(this.yoursBox, pctx, v, this.myPowers());
+    renderRecord(this.recordBox, pctx, v, this.pack);
+    renderPowers(this.powersBox, pctx, v, this.pack);
+    const key = JSON.stringify([t("sp.sec.log"), this.history.length, this.history.at(-1)?.n]);
+    if (key !== this.logKey) renderLog(this.logBox, pctx, this.logLines(names));
+    this.logKey = key;
+  }
+
+  logLines(names) {
+    const out = [];
+    for (const e of this.history.slice(-LOG_LINES)) {
+      out.push({ n: e.n, text: describeEvent(e, this.t, names), header: e.header });
+    }
+    return out.reverse();
+  }
+
+  tick() {
+    const now = Date.now();
+    this.ctx.panel.querySelectorAll("[data-deadline]").forEach((el) => {
+      const text = countdownText(Number(el.dataset.deadline) - now);
+      if (el.textContent !== text) el.textContent = text;
+      el.classList.toggle("low", Number(el.dataset.deadline) - now < 10000);
+    });
+  }
+}
