@@ -25,7 +25,7 @@ from app.errors import AppError
 from app.games.runtime import LoadedGame, Offers, RoomInfo
 from app.games.store import LogEntry
 from app.ws.messages import Abort, Act, Claim, Command, DrawAccept, DrawDecline, DrawOffer, Rematch, Resign
-from engine.core import Event, Offload, Result, Transition, WithdrawReason
+from engine.core import Event, Game, Offload, Result, Transition, WithdrawReason
 from engine.errors import GameError, GameOver, NotYourTurn
 from engine.rng import new_seed
 
@@ -78,11 +78,16 @@ def draw_seed(room_id: str, number: int) -> str:
 
 
 def new_game(room: RoomInfo, number: int, seat_slots: tuple[int, ...], now: int) -> LoadedGame:
-    """A fresh game for ``room``; its setup timer runs only once every chair is taken."""
+    """A fresh game for ``room``; its setup timer runs only once every chair is taken, and so
+    do the clocks of a game whose play begins at once (no setup phase)."""
     seed = draw_seed(room.id, number)
     options = {"preset": room.preset, **room.options}
     rules = room.entry.game
     deadline = now + room.setup_seconds * 1000 if room.setup_seconds and room.full else None
+    state = rules.new_game(seed, options, room.players)
+    clocks = GameClocks.fresh(room.players, room.time_initial_ms, room.time_increment_ms or 0, deadline)
+    if room.full and rules.is_started(state):
+        clocks = clocks.start(owing(rules, state), now)
     return LoadedGame(
         id=uuid.uuid4().hex,
         room_id=room.id,
@@ -93,17 +98,16 @@ def new_game(room: RoomInfo, number: int, seat_slots: tuple[int, ...], now: int)
         seat_slots=seat_slots,
         version=0,
         seq=0,
-        state=rules.new_game(seed, options, room.players),
-        clocks=GameClocks.fresh(room.players, room.time_initial_ms, room.time_increment_ms or 0, deadline),
+        state=state,
+        clocks=clocks.with_limits(_limits(rules, state, (), now)),
         setup_seconds=room.setup_seconds,
     )
 
 
-def owing(game: LoadedGame, state: Any) -> frozenset[int]:
+def owing(rules: Game[Any], state: Any) -> frozenset[int]:
     """The seats whose clocks run in ``state``: those that owe a decision and whose clocks
     the rules run (:meth:`engine.core.Game.clocked`), except seats the autopilot plays (it
     answers at once)."""
-    rules = game.rules
     return frozenset(rules.clocked(state)) - rules.withdrawn(state)
 
 
@@ -111,8 +115,13 @@ def limits(game: LoadedGame, state: Any, now: int) -> tuple[tuple[int, str, int]
     """The decision limits of ``state`` (:meth:`engine.core.Game.decision_limit`): a limit
     the game names as before keeps its deadline, a new one runs from ``now``. The seats the
     autopilot plays have them too: if it fails to answer, the default still comes."""
-    rules = game.rules
-    kept = {(seat, window): deadline for seat, window, deadline in game.clocks.limits}
+    return _limits(game.rules, state, game.clocks.limits, now)
+
+
+def _limits(
+    rules: Game[Any], state: Any, before: tuple[tuple[int, str, int], ...], now: int
+) -> tuple[tuple[int, str, int], ...]:
+    kept = {(seat, window): deadline for seat, window, deadline in before}
     out = []
     for seat in sorted(rules.actors(state)):
         limit = rules.decision_limit(state, seat)
@@ -134,10 +143,10 @@ def _advance(game: LoadedGame, seat: int | None, transition: Transition[Any], no
         clocks = clocks.stop(now)
         offers = replace(offers, draw=frozenset())
     elif not was_started and rules.is_started(state):
-        clocks = clocks.start(owing(game, state), now)
+        clocks = clocks.start(owing(rules, state), now)
     elif was_started:
         credit = frozenset() if seat is None else frozenset({seat})
-        clocks = clocks.run(owing(game, state), now, credit, rules.playback_ms(transition.events))
+        clocks = clocks.run(owing(rules, state), now, credit, rules.playback_ms(transition.events))
         if seat is not None:
             offers = replace(offers, draw=frozenset())
     if result is None:

@@ -23,7 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from app.broadcast import Hub
 from app.errors import AppError, Conflict
 from app.games import store
-from app.games.commands import new_game
+from app.games.commands import new_game, owing
 from app.games.runtime import RoomInfo, SlotHolder
 from app.identity import digest_matches, new_rejoin_secret, new_token, token_digest
 from app.models import GameRow, Room, RoomSeat
@@ -149,6 +149,7 @@ async def claim_invite(engine: AsyncEngine, hub: Hub, token: str, guest_id: str,
             raise Conflict("another guest took that seat at the same moment; try again") from None
         if len(free) == 1:
             await _start_setup_timer(conn, room.current_game_id, now)
+            await _start_clocks(conn, room.current_game_id, now)
     await hub.publish({"kind": "room_changed", "room": room.id})
     return Seated(room.id, seat_slots.index(free[0]), rejoin_secret)
 
@@ -212,6 +213,22 @@ async def _start_setup_timer(conn: AsyncConnection, game_id: str, now: int) -> N
         .where(_GAMES.c.id == game_id, _GAMES.c.status == "setup", _GAMES.c.setup_deadline.is_(None))
         .where(_GAMES.c.setup_seconds.is_not(None))
         .values(setup_deadline=literal(now, BigInteger) + _GAMES.c.setup_seconds * 1000, seq=_GAMES.c.seq + 1)
+    )
+
+
+async def _start_clocks(conn: AsyncConnection, game_id: str, now: int) -> None:
+    """Every chair is taken: a timed game whose play begins at once (no setup phase: Flickago,
+    Spies!) starts the clocks of the seats owing its first decision now."""
+    game = await store.load_game(conn, game_id)
+    if game is None or game.result is not None or not game.clocks.timed or game.clocks.since is not None:
+        return
+    if not game.rules.is_started(game.state):
+        return
+    clocks = game.clocks.start(owing(game.rules, game.state), now)
+    await conn.execute(
+        update(_GAMES)
+        .where(_GAMES.c.id == game_id, _GAMES.c.seq == game.seq)
+        .values(clocks=store.dumps(clocks.to_json()), seq=game.seq + 1)
     )
 
 

@@ -147,7 +147,9 @@ class Spies(Game[State]):
         return Transition(new, _events(state, new))
 
     def is_started(self, state: State) -> bool:
-        return state.year > 0
+        """Play begins with setup: the seats' clocks run in their setup steps (17), and a
+        room's setup timer (made for secret setups played at once) does not apply."""
+        return True
 
     def moves_played(self, state: State) -> int:
         return sum(1 for e in state.log if e.header.startswith("# 19")) if state.year else 0

@@ -197,3 +197,21 @@ def test_a_flag_falling_before_the_window_ends_counts_as_the_whole_clock() -> No
     assert change.entries[0].kind == "withdraw" and change.entries[0].action["reason"] == "timeout"
     assert seat in change.after.rules.withdrawn(change.after.state)  # 3 seats: a zombie (16.4)
     assert all(entry.kind != "expire" for entry in change.entries)
+
+
+async def test_clocks_run_from_setup_and_stop_in_negotiation_periods(server: Server) -> None:
+    """Spies! has no separate setup phase: the seat owing the first placement is on its clock
+    once every chair is taken; no clock runs in a negotiation period (17)."""
+    alice, bob = server.player(), server.player()
+    room = await alice.create_room(
+        game="spies", players=2, options=SHORT, time_control={"initial": 600, "increment": 5}
+    )
+    first = await alice.connect(room["room_id"])
+    assert first.frames[-1]["clocks"]["running"] == []  # nobody's clock before the table is full
+    assert (await bob.claim(room["invite_url"])).status_code == 200
+    socks = [await alice.connect(room["room_id"]), await bob.connect(room["room_id"])]
+    welcome = socks[0].frames[-1]
+    assert welcome["clocks"]["running"] == welcome["view"]["decision"]["seats"] == [0]
+    await _play_first_legal_until(socks, "ready")
+    clocks = _last_event(socks[0])["clocks"]
+    assert clocks["running"] == [] and set(clocks["limits"]) == {"0", "1"}
