@@ -288,6 +288,15 @@ class SpiesTable {
     return out;
   }
 
+  /** A piece still to place, with its face (the seat's own). */
+  trayLabel(id) {
+    const v = this.view;
+    const piece = [...(v.spies || []), ...(v.police || []), ...(v.secrets || [])].find((x) => x.id === id);
+    if (!piece) return id;
+    const kind = id[0] === "s" ? "spy" : id[0] === "p" ? "police" : "secret";
+    return this.describePiece(kind, piece);
+  }
+
   describePiece(kind, piece) {
     const t = this.t;
     const names = this.names();
@@ -349,8 +358,7 @@ class SpiesTable {
   select(piece) {
     this.piece = this.piece === piece ? null : piece;
     if (this.piece) {
-      const where = this.findPiece(this.piece);
-      if (where) this.city = where;
+      this.city = this.findPiece(this.piece);
     }
     this.draw();
   }
@@ -489,6 +497,9 @@ class SpiesTable {
     const pctx = this.panelCtx();
     const names = pctx.names;
     if (this.piece && !pctx.selectable.has(this.piece)) this.piece = null;
+    // Placing: the lines of one piece at a time (the first still to place, or the one picked).
+    const toPlace = [...new Set(legal.map(parseLine).filter((l) => l && l.verb === "place").map((l) => l.args[0]))];
+    if (toPlace.length && !this.piece) this.piece = toPlace[0];
     const colours = Object.fromEntries(this.pack.powers.map((p) => [p.id, p.colour]));
     drawView(this.svg, this.pack, this.layout, v, {
       colours,
@@ -512,6 +523,8 @@ class SpiesTable {
       clear: () => ((this.piece = null), (this.city = null), this.draw()),
       typed: (text) => this.send(text, true),
       composer: this.composer(legal),
+      tray: toPlace.map((id) => ({ id, label: this.trayLabel(id), selected: id === this.piece })),
+      pick: (id) => this.select(id),
     });
     renderTurn(this.turnBox, pctx, v, this.pack);
     renderCity(this.cityBox, pctx, v, this.pack, this.city, (id) => this.select(id));

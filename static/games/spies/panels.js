@@ -81,6 +81,13 @@ export function renderDecision(box, ctx, view, model) {
     box.replaceChildren(...parts);
     return;
   }
+  if (model.tray && model.tray.length) {
+    const tray = h("div", { class: "sp-tray", id: "sp-tray" });
+    for (const item of model.tray) {
+      tray.append(h("button", { type: "button", class: `small secondary sp-tray-piece${item.selected ? " selected" : ""}`, dataset: { piece: item.id }, "aria-pressed": item.selected ? "true" : "false", onclick: () => model.pick(item.id) }, item.label));
+    }
+    parts.push(h("h3", {}, t("sp.toPlace")), tray);
+  }
   if (model.selection) {
     parts.push(
       h(
@@ -273,7 +280,7 @@ export function renderPowers(box, ctx, view, pack) {
       "tr",
       { dataset: { power: p } },
       h("th", {}, powerChip(ctx, p)),
-      h("td", {}, seat >= 0 ? ctx.seatName(seat) + (zombie ? ` · ${t("sp.zombie")}` : "") : t("sp.noSeat")),
+      h("td", { title: seat >= 0 ? ctx.seatName(seat) : null }, seat >= 0 ? String(seat + 1) + (zombie ? ` · ${t("sp.zombie")}` : "") : t("sp.noSeat")),
       h("td", { class: "num" }, info.money === null ? "?" : `£${info.money}`),
       h("td", { class: "num", title: info.chits.map((c) => c.handle).join(" ") }, String(info.chits.length)),
       h("td", { class: "num" }, String(info.tiles)),
@@ -353,43 +360,56 @@ export function recordCells(view, pack) {
 export function renderRecord(box, ctx, view, pack) {
   const t = ctx.t;
   const { years, cells } = recordCells(view, pack);
-  const head = h("tr", {}, h("th", {}, ""), ...years.map((y) => h("th", { class: y === view.year ? "now" : "" }, String(y))), view.scores ? h("th", {}, t("sp.vp")) : null);
-  const rows = pack.rules.turn_order.map((p) =>
+  const powers = pack.rules.turn_order;
+  const letter = (p) => h("span", { class: "sp-chip sp-letter", style: { "--chip": ctx.colour(p) }, title: ctx.powerName(p) }, p);
+  const head = h("tr", {}, h("th", {}, ""), h("th", { title: t("sp.rec.multiplierHead") }, "×"), ...powers.map((p) => h("th", { dataset: { power: p } }, letter(p))));
+  const rows = years.map((y) =>
     h(
       "tr",
-      { dataset: { power: p } },
-      h("th", {}, powerChip(ctx, p)),
-      ...years.map((y) => {
+      { class: y === view.year ? "now" : "", dataset: { year: String(y) } },
+      h("th", {}, String(y)),
+      h("td", { class: "sp-m" }, String(cells[powers[0]][y].m ?? "")),
+      ...powers.map((p) => {
         const c = cells[p][y];
         const bits = [];
         if (c.secrets) bits.push(h("span", { class: "rec-secret", title: t("sp.rec.secrets", { n: c.secrets }) }, `◆${c.secrets}`));
         if (c.spies) bits.push(h("span", { class: "rec-spy", title: t("sp.rec.spies", { n: c.spies }) }, `■${c.spies}`));
         if (c.markers) bits.push(h("span", { class: "rec-marker", title: t("sp.rec.markers", { n: c.markers }) }, `✖${c.markers}`));
         if (c.tiles.length) bits.push(h("span", { class: "rec-tile", title: t("sp.rec.tiles", { list: c.tiles.join(" ") }) }, `▭${c.tiles.length}`));
-        return h("td", { class: y === view.year ? "now" : "", title: c.m ? t("sp.rec.multiplier", { m: c.m }) : null, dataset: { year: String(y) } }, ...bits);
+        return h("td", { dataset: { power: p } }, ...bits);
       }),
-      view.scores ? h("td", { class: "num sp-score" }, String(view.scores[p] ?? "")) : null,
     ),
   );
-  const mult = h("tr", { class: "sp-mult" }, h("th", {}, "×"), ...years.map((y) => h("td", {}, String(cells[pack.rules.turn_order[0]][y].m ?? ""))), view.scores ? h("td", {}, "") : null);
-  const boxes = [];
+  if (view.scores) rows.push(h("tr", { class: "sp-scores", id: "sp-scores" }, h("th", {}, t("sp.vp")), h("td", {}, ""), ...powers.map((p) => h("td", { class: "sp-score", dataset: { power: p } }, String(view.scores[p] ?? "")))));
   const sanctioned = (view.spies || []).filter((x) => x.box === "sanctioned").map((x) => x.id);
   const neutral = (view.spies || []).filter((x) => x.box === "neutral").map((x) => x.id);
-  boxes.push(h("p", { class: "sp-muted" }, t("sp.boxSanctioned", { list: sanctioned.join(" ") || "—" }), " · ", t("sp.boxNeutral", { list: neutral.join(" ") || "—" })));
   box.replaceChildren(
     h("h2", {}, t("sp.sec.record")),
-    h("div", { class: "sp-scroll" }, h("table", { class: "sp-table sp-record", id: "sp-record" }, h("thead", {}, head), h("tbody", {}, ...rows, mult))),
+    h("table", { class: "sp-table sp-record", id: "sp-record" }, h("thead", {}, head), h("tbody", {}, ...rows)),
     h("p", { class: "sp-muted sp-legend" }, t("sp.rec.legend")),
-    ...boxes,
+    h("p", { class: "sp-muted" }, t("sp.boxSanctioned", { list: sanctioned.join(" ") || "—" }), " · ", t("sp.boxNeutral", { list: neutral.join(" ") || "—" })),
   );
 }
 
 // ------------------------------------------------------------------ the log
 
+/** "# 1934 G" -> "1934 · Germany"; "# setup", "# talk 1934", "# end". */
+export function headerWords(t, header, ctx) {
+  const w = header.replace(/^#\s*/, "").split(" ");
+  if (/^\d{4}$/.test(w[0]) && w[1]) return `${w[0]} · ${ctx.powerName(w[1])}`;
+  if (w[0] === "talk") return t("sp.head.talk", { when: w[1] === "pregame" ? t("sp.head.pregame") : w[1] });
+  if (w[0] === "setup") return t("sp.head.setup");
+  if (w[0] === "end") return t("sp.head.end");
+  return header;
+}
+
 export function renderLog(box, ctx, lines) {
   const t = ctx.t;
   const list = h("ol", { class: "sp-log", id: "sp-log", reversed: true });
-  for (const line of lines) list.append(h("li", { dataset: { n: String(line.n) } }, h("span", { class: "sp-n" }, String(line.n)), " ", line.text));
+  for (const line of lines) {
+    list.append(h("li", { dataset: { n: String(line.n) } }, h("span", { class: "sp-n" }, String(line.n)), " ", line.text));
+    if (line.header) list.append(h("li", { class: "sp-head" }, headerWords(t, line.header, ctx)));
+  }
   if (!lines.length) list.append(h("li", { class: "sp-muted" }, t("sp.none")));
   box.replaceChildren(h("h2", {}, t("sp.sec.log")), list);
 }
