@@ -26,7 +26,7 @@ export const strings = STRINGS;
 
 const DATA_URL = "/api/catalogue/spies/data";
 const STYLESHEET = new URL("./spies.css", import.meta.url).href;
-const LOG_LINES = 160;
+const LOG_LINES = 300;
 const VERSIONED = new Set(["turn", "tile", "place"]);
 const ZOOMS = [1, 1.8, 3];
 
@@ -540,7 +540,7 @@ class SpiesTable {
   logLines(names) {
     const out = [];
     for (const e of this.history.slice(-LOG_LINES)) {
-      out.push({ n: e.n, text: describeEvent(e, this.t, names), header: e.header });
+      out.push({ n: e.n, a: typeof e.a === "string" ? e.a : "", text: describeEvent(e, this.t, names), header: e.header });
     }
     return out.reverse();
   }

@@ -407,7 +407,7 @@ export function renderLog(box, ctx, lines) {
   const t = ctx.t;
   const list = h("ol", { class: "sp-log", id: "sp-log", reversed: true });
   for (const line of lines) {
-    list.append(h("li", { dataset: { n: String(line.n) } }, h("span", { class: "sp-n" }, String(line.n)), " ", line.text));
+    list.append(h("li", { dataset: { n: String(line.n), a: line.a } }, h("span", { class: "sp-n" }, String(line.n)), " ", line.text));
     if (line.header) list.append(h("li", { class: "sp-head" }, headerWords(t, line.header, ctx)));
   }
   if (!lines.length) list.append(h("li", { class: "sp-muted" }, t("sp.none")));
