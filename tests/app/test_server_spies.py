@@ -215,3 +215,28 @@ async def test_clocks_run_from_setup_and_stop_in_negotiation_periods(server: Ser
     await _play_first_legal_until(socks, "ready")
     clocks = _last_event(socks[0])["clocks"]
     assert clocks["running"] == [] and set(clocks["limits"]) == {"0", "1"}
+
+
+async def test_five_seats_with_four_bots_and_the_autopilot_play_to_the_end(server: Server) -> None:
+    """A 5-seat room: four bot seats and a person who resigns at once; the autopilot plays
+    his seat (16.4) and the bots play every decision, response windows included, through
+    the command path, to the end of a game shortened to 1933."""
+    host = server.player()
+    room = await host.create_room(
+        game="spies", players=5, options=SHORT, bots=["basic", "shrewd", "basic", "shrewd"]
+    )
+    sock = await host.connect(room["room_id"])
+    assert (await sock.act({"type": "resign", "id": "r"}))["type"] == "ack"
+    for _ in range(3000):
+        if sock.view is not None and sock.view["result"] is not None:
+            break
+        await sock.recv(skip=("presence", "offers", "ack", "chat"), timeout=30)
+    view = sock.view
+    assert view is not None and view["result"] is not None, "the bots did not finish the game"
+    assert view["result"]["withdrawn"] == [0]
+    texts = [f["event"]["a"] for f in sock.frames if f["type"] == "event" and f["event"]]
+    assert "= zombie 1" in texts
+    assert sum(1 for t in texts if t.split(" ", 1)[0] in ("G", "I", "R", "F", "B")) > 50
+    record = await host.http.get(f"/api/games/{sock.game_id}/record.json")
+    assert record.status_code == 200
+    assert entry("spies").verify(record.json()) == []
