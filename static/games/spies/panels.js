@@ -102,6 +102,8 @@ export function renderDecision(box, ctx, view, model) {
   const shown = model.selection ? model.lines.filter((l) => model.selection.match(l)) : model.lines;
   const groups = new Map(GROUP_ORDER.map((g) => [g, []]));
   for (const text of shown) groups.get(groupOf(parseLine(text))).push(text);
+  // Tiles: the plays before the discards.
+  groups.get("tile").sort((a, b) => (parseLine(a).verb === "play" ? 0 : 1) - (parseLine(b).verb === "play" ? 0 : 1));
   const list = h("div", { class: "sp-lines", id: "sp-lines" });
   for (const [group, texts] of groups) {
     if (!texts.length) continue;
