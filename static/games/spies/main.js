@@ -253,8 +253,11 @@ class SpiesTable {
   readClocks() {
     const raw = typeof this.ctx.clocks === "function" ? this.ctx.clocks() : null;
     if (!raw || raw === this.clockSeen?.raw) return;
+    // The server's clock minus the browser's, from when the frame arrived (received_at, set
+    // by the shell) or, without it, from now.
     const serverNow = Number(raw.server_now ?? raw.serverNow);
-    this.clockSeen = { raw, offset: Number.isFinite(serverNow) ? serverNow - Date.now() : 0 };
+    const received = Number.isFinite(raw.received_at) ? raw.received_at : Date.now();
+    this.clockSeen = { raw, offset: Number.isFinite(serverNow) ? serverNow - received : 0 };
   }
 
   /** The browser's instant at which `seat`'s current decision takes its default, or null. */
