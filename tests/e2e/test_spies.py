@@ -34,6 +34,7 @@ from e2e_pages import Player, open_player
 from playwright.sync_api import expect
 
 from engine.spies.bot import decide_text
+from engine.spies.game import WINDOWS
 
 pytestmark = pytest.mark.e2e
 
@@ -262,6 +263,7 @@ def test_five_seats_three_people_two_bots_and_a_spectator(server: str, browser: 
     expect(dave.page.locator("#sp-yours")).to_be_hidden()
 
     used = {"map": 0, "buttons": 0, "typed": 0}
+    windows: list[tuple[str, str, str]] = []
     seen: dict[str, str] = {}
     period_seen: set[str] = set()
     chatted = False
@@ -280,11 +282,26 @@ def test_five_seats_three_people_two_bots_and_a_spectator(server: str, browser: 
                 expect(p.page.locator('#sp-prompt[data-kind="ready"]')).to_be_visible()
                 expect(p.page.locator("#sp-period")).to_be_visible()
                 expect(p.page.locator("#sp-talk")).to_contain_text(re.compile("open|ouvert"))
+                expect(p.page.locator("#sp-prompt .sp-countdown")).to_have_text(re.compile(r"^[01]:\d\d$"))
+                expect(p.page.locator("#sp-period .sp-countdown")).to_be_visible()
                 period_seen.add(p.name)
                 if p is alice:
                     p.page.screenshot(path=shots / "40-spies-laptop-period.png")
                 if p is carol and not chatted:
                     chatted = private_chat(carol, alice, seats)
+            if view and view["decision"]["kind"] in WINDOWS and len(windows) < 6:
+                # A response window: its prompt names it, with the time left before its default.
+                kind = view["decision"]["kind"]
+                prompt = p.page.locator(f'#sp-prompt[data-kind="{kind}"]')
+                try:
+                    expect(prompt).to_be_visible(timeout=2000)
+                    left = prompt.locator(".sp-countdown").text_content(timeout=1000) or ""
+                except Exception:  # already answered by its default, or the panel not yet drawn
+                    left = ""
+                if left:
+                    windows.append((p.name, kind, left))
+                    if len(windows) == 1:
+                        p.page.screenshot(path=shots / f"40-spies-{p.name}-window.png")
             if act(p, rounds, used):
                 acted = True
         for p in (*people, dave):
@@ -308,6 +325,10 @@ def test_five_seats_three_people_two_bots_and_a_spectator(server: str, browser: 
     assert period_seen == {"alice", "bob", "carol"}, period_seen
     assert chatted
     assert set(seen) == {"search", "chit", "cash"}, seen
+    assert windows, "no response window prompt with its countdown"
+    for _name, _kind, left in windows:
+        minutes, seconds = left.split(":")
+        assert 0 < 60 * int(minutes) + int(seconds) <= OPTIONS["response_timeout"], windows
     assert used["map"] > 20 and used["buttons"] > 10, used
     assert all(n > 0 for n in own_up.values()), own_up  # each person saw his own faces
 

@@ -170,6 +170,12 @@ class SpiesTable {
     this.pending.timer = setTimeout(flush, 120);
   }
 
+  /** A new clocks object from the shell (ctx.clocks() answers it too): the countdowns. */
+  clocks() {
+    this.readClocks();
+    if (this.view) this.scheduleDraw();
+  }
+
   cancelPending() {
     cancelAnimationFrame(this.pending.frame);
     clearTimeout(this.pending.timer);
