@@ -344,6 +344,15 @@ def test_five_seats_three_people_two_bots_and_a_spectator(server: str, browser: 
     bob.page.screenshot(path=shots / "40-spies-phone-over.png")
     carol.page.screenshot(path=shots / "40-spies-laptop-fr-over.png")
     dave.page.screenshot(path=shots / "40-spies-spectator-over.png")
+    # The replay of the finished game tells every event in the module's words.
+    game_id = next(f["game_id"] for f in alice.frames if f.get("type") == "welcome")
+    dave.page.goto(f"{server}/g/{game_id}")
+    moves = dave.page.locator("#replay-moves li")
+    expect(moves.first).to_be_visible(timeout=20_000)
+    expect(dave.page.locator("#board .city")).to_have_count(77)
+    told = " ".join(moves.all_text_contents())
+    assert "drew chit" in told and "cashed in by" in told, told[:400]
+    dave.page.screenshot(path=shots / "40-spies-replay.png")
     for p in (*people, dave):
         assert not p.page.context.errors, (p.name, p.page.context.errors)  # type: ignore[attr-defined]
         assert not consoles[p.name], (p.name, consoles[p.name])
