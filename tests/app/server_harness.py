@@ -265,11 +265,29 @@ def token_of(url: str) -> str:
     return url.rsplit("/", 1)[1]
 
 
+def tampered_cookie(cookie: str) -> str:
+    """``cookie`` with one character of its signature changed so that the signature's bytes
+    change. Not the last character: the signature is 32 bytes in unpadded base64 (43
+    characters), so the last one carries only 4 bits and the decoder ignores the other 2;
+    one in 16 "tamperings" of it decoded to the very same signature, which the server
+    rightly accepted (the socket was then served, not refused)."""
+    head, dot, signature = cookie.rpartition(".")
+    assert dot and len(signature) >= 2, f"not a signed cookie: {cookie!r}"
+    first = signature[0]
+    return f"{head}.{'B' if first == 'A' else 'A'}{signature[1:]}"
+
+
 async def refused_socket(url: str, cookie: str | None) -> tuple[dict[str, Any], int | None]:
     """Open a socket that the server must refuse: its one frame and the close code."""
     headers = {"Cookie": f"{COOKIE_NAME}={cookie}"} if cookie else {}
     async with connect(url, additional_headers=headers, open_timeout=RECV_TIMEOUT) as ws:
-        frame = json.loads(await asyncio.wait_for(ws.recv(), RECV_TIMEOUT))
+        try:
+            raw = await asyncio.wait_for(ws.recv(), RECV_TIMEOUT)
+        except TimeoutError:
+            # A refusal is sent at once; silence means the socket was accepted and is
+            # waiting for a hello (the cookie proved a seat, or the link was valid).
+            raise AssertionError(f"not refused: no frame within {RECV_TIMEOUT} s") from None
+        frame = json.loads(raw)
         with pytest.raises(ConnectionClosed):
             await asyncio.wait_for(ws.recv(), RECV_TIMEOUT)  # a refusal closes: never waits forever
         return frame, ws.close_code

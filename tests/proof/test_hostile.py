@@ -24,11 +24,11 @@ import httpx
 import pytest
 import server_harness as harness
 from conftest import Server
-from server_harness import Socket, Table, refused_socket, seat_two, token_of
+from server_harness import Socket, Table, refused_socket, seat_two, tampered_cookie, token_of
 from websockets.exceptions import ConnectionClosed
 
 from app.errors import AppError
-from app.identity import sign_guest
+from app.identity import GuestCookies, new_guest_id, sign_guest
 from app.ws.messages import Ping, parse
 from engine.errors import GameError
 from engine.speakeasy.rules import options_from
@@ -323,7 +323,7 @@ async def test_authorization_refusals(server: Server) -> None:
     mallory = server.player()
     await mallory.http.get("/api/catalogue")
     forged = sign_guest("another-secret-of-16+chars", alice.cookie.split(".")[0])  # type: ignore[union-attr]
-    tampered = alice.cookie[:-1] + ("0" if alice.cookie[-1] != "0" else "1")  # type: ignore[index]
+    tampered = tampered_cookie(alice.cookie)  # type: ignore[arg-type]
     for cookie in (forged, tampered, mallory.cookie, "", "x" * 500):
         frame, code = await refused_socket(f"{ws_base}/ws/rooms/{room_id}", cookie)
         assert frame["code"] == "not_player" and code == 1008
@@ -377,6 +377,24 @@ async def test_authorization_refusals(server: Server) -> None:
         await sock.send({"type": "move", "id": "late-move", "move": "a6-a7", "version": sock.last_version})
         _clear_error(await _answer(sock), {"game_over"})
     assert await _snapshot(table, server) == after
+
+
+def test_a_tampered_cookie_never_proves_its_guest() -> None:
+    """The tampering used above is refused whatever the signature ends with. A signature is
+    32 bytes in 43 base64 characters, so its last character has 16 canonical values and
+    carries 4 bits; changing only that character (as this suite once did) left the
+    signature's bytes unchanged for 1 cookie in 16: Alice's own cookie, served instead of
+    refused, and the refusal test waited 10 s for a frame that never came."""
+    cookies = GuestCookies(harness.SECRET)
+    endings: dict[str, str] = {}
+    while len(endings) < 16:
+        cookie = cookies.issue(new_guest_id())
+        endings.setdefault(cookie[-1], cookie)
+    for cookie in endings.values():
+        assert cookies.guest_id(cookie) is not None
+        tampered = tampered_cookie(cookie)
+        assert tampered != cookie and len(tampered) == len(cookie)
+        assert cookies.guest_id(tampered) is None, (cookie, tampered)
 
 
 async def test_guessing_invite_and_watch_tokens(server: Server) -> None:
