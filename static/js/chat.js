@@ -6,6 +6,11 @@
 // spectators' channel only. The server decides who receives what: this panel shows the lines
 // it was sent (the welcome's history, then `chat` frames) and never adds one of its own.
 //
+// A private channel is open only while the rules say so: welcome and event frames of such a
+// game carry `talk: [seats]`, whom this seat may write to in private now. The other private
+// tabs stay (their lines can still be read) with the input disabled and the reason shown;
+// a frame without `talk` (an older server) leaves every private channel open.
+//
 // A player can mute another seat: the server stops sending that seat's lines on this
 // connection, and the panel hides that seat's lines from the history. Mutes are kept in
 // localStorage per room (chat-mutes.js) and sent again on every new connection and after
@@ -57,6 +62,7 @@ export class RoomChat {
     this.names = { seatName: (s) => t("landing.seat", { n: s + 1 }), seatColour: () => "var(--gold)" };
     this.gameName = "";
     this.privateChannels = false;
+    this.talkSeats = null; // Set of seats we may write to in private now; null: not said
     this.lines = []; // {channel, from, text, at}: the lines of our channels, oldest first
     this.mutes = new Mutes();
     this.channel = "players";
@@ -72,7 +78,7 @@ export class RoomChat {
   // ------------------------------------------------------------------ the server's frames
 
   /** A welcome: who we are, the channels we have, the history. Mutes are sent again. */
-  welcome(msg, { roomId, seat, players, bots, names, v2 }) {
+  welcome(msg, { roomId, seat, players, bots, names, v2, talk }) {
     this.roomId = roomId;
     this.seat = seat;
     this.players = players;
@@ -90,12 +96,28 @@ export class RoomChat {
         }
       });
     }
+    this.talkSeats = readTalk(talk);
     this.mutes.load(roomId, seat, players);
     this.lines = (Array.isArray(msg.chat) ? msg.chat : []).filter(validLine).map(lineOf);
     if (!this.channels().includes(this.channel)) this.channel = this.channels()[0];
     this.unread.clear();
     this.sendMutes();
     this.render();
+  }
+
+  /** The seats we may write to in private now (an event frame's `talk`). */
+  talk(seats) {
+    const next = readTalk(seats);
+    const same = next && this.talkSeats && next.size === this.talkSeats.size && [...next].every((s) => this.talkSeats.has(s));
+    if (same) return;
+    this.talkSeats = next;
+    this.render();
+  }
+
+  /** Whether we may write on `channel` now: a private one only while the rules open it. */
+  writable(channel) {
+    if (!channel.startsWith("seat:") || this.talkSeats === null) return true;
+    return this.talkSeats.has(Number(channel.slice(5)));
   }
 
   /** A `chat` frame: a line of one of our channels. */
@@ -139,6 +161,7 @@ export class RoomChat {
     for (const other of this.otherSeats()) {
       const channel = `seat:${other}`;
       // A private line received proves the game has private channels.
+      // A bot reads no chat: no tab for it (the server may still open the channel by the rules).
       if ((this.privateChannels && !this.bots[other]) || seen.has(channel)) list.push(channel);
     }
     return list;
@@ -182,6 +205,7 @@ export class RoomChat {
     const text = this.input.value.trim();
     if (!text) return;
     const channel = this.channel;
+    if (!this.writable(channel)) return this.note(this.closedReason(channel));
     if (!this.command({ type: "chat", channel, text }, { kind: "chat", text, channel })) return;
     this.input.value = "";
     this.renderCount();
@@ -200,6 +224,10 @@ export class RoomChat {
         this.privateChannels = false; // the server says this game has none
         this.channel = "players";
       }
+    } else if (msg.code === "illegal" && sent.channel.startsWith("seat:")) {
+      // Closed before our frame said so: the server's reason, and the channel shut here too.
+      text = t("chat.refused", { m: msg.message || msg.code });
+      if (this.talkSeats !== null) this.talkSeats.delete(Number(sent.channel.slice(5)));
     } else text = t("chat.refused", { m: msg.message || msg.code });
     if (!this.input.value) this.input.value = sent.text;
     this.renderCount();
@@ -301,6 +329,9 @@ export class RoomChat {
     this.noteBox.id = "chat-note";
     this.noteBox.setAttribute("role", "alert");
     this.noteBox.hidden = true;
+    this.closedBox = el("p", "chat-closed");
+    this.closedBox.id = "chat-closed";
+    this.closedBox.hidden = true;
 
     this.form = el("form", "chat-form");
     this.input = el("input", "chat-input");
@@ -325,7 +356,7 @@ export class RoomChat {
       }
     });
 
-    this.body.append(this.tabs, this.log, this.noteBox, this.form);
+    this.body.append(this.tabs, this.log, this.noteBox, this.closedBox, this.form);
     box.append(head, this.body);
   }
 
@@ -345,7 +376,14 @@ export class RoomChat {
     this.renderTabs(channels);
     this.renderLog(stick);
     this.renderMutes();
-    this.input.placeholder = t("chat.placeholder");
+    const writable = this.writable(this.channel);
+    this.input.disabled = !writable;
+    this.sendButton.disabled = !writable;
+    // A closed channel: the reason where the input was (the lines stay readable above).
+    this.form.hidden = !writable;
+    this.closedBox.hidden = writable;
+    this.closedBox.textContent = writable ? "" : this.closedReason(this.channel);
+    this.input.placeholder = writable ? t("chat.placeholder") : t("chat.closedPlaceholder");
     this.input.setAttribute("aria-label", t("chat.inputLabel", { channel: this.channelName(this.channel) }));
     this.sendButton.textContent = t("chat.send");
     this.renderCount();
@@ -370,6 +408,10 @@ export class RoomChat {
     this.jump.textContent = t("chat.jump", { n: unread });
   }
 
+  closedReason(channel) {
+    return t("chat.closedNow", { seat: this.names.seatName(Number(channel.slice(5))) });
+  }
+
   channelName(channel) {
     if (channel === "players") return t("chat.players");
     if (channel === "spectators") return t("chat.spectators");
@@ -388,6 +430,15 @@ export class RoomChat {
       tab.dataset.channel = channel;
       tab.setAttribute("aria-selected", String(channel === this.channel));
       tab.setAttribute("aria-controls", "chat-log");
+      if (channel.startsWith("seat:") && this.talkSeats !== null) {
+        const open = this.writable(channel);
+        tab.classList.toggle("closed", !open);
+        tab.classList.toggle("open-now", open);
+        tab.dataset.open = String(open);
+        tab.title = open ? t("chat.openNow") : this.closedReason(channel);
+        tab.prepend(open ? el("span", "chat-open-dot", "●") : lock());
+        tab.firstChild.setAttribute("aria-hidden", "true");
+      }
       const n = this.unread.get(channel) || 0;
       if (n && channel !== this.channel) tab.append(el("span", "chat-badge", String(n)));
       tab.addEventListener("click", () => {
@@ -463,6 +514,25 @@ export class RoomChat {
 function validLine(l) {
   const from = l && (l.from === null || Number.isInteger(l.from));
   return Boolean(from) && typeof l.channel === "string" && typeof l.text === "string" && Number.isFinite(l.at);
+}
+
+/** A closed padlock, drawn (no emoji font is needed). */
+function lock() {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 12 14");
+  svg.setAttribute("class", "chat-lock");
+  const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  path.setAttribute("d", "M3 6V4a3 3 0 0 1 6 0v2M1.5 6h9v7h-9z");
+  path.setAttribute("fill", "none");
+  path.setAttribute("stroke", "currentColor");
+  path.setAttribute("stroke-width", "1.5");
+  svg.append(path);
+  return svg;
+}
+
+/** `talk` as a set of seats, or null when the frame does not say. */
+function readTalk(talk) {
+  return Array.isArray(talk) ? new Set(talk.filter(Number.isInteger)) : null;
 }
 
 const lineOf = (l) => ({ channel: l.channel, from: l.from, text: l.text, at: l.at });

@@ -1,12 +1,18 @@
 // Per-seat clocks (docs/protocol.md, "clocks"): every seat in `running` spends its time,
 // several at once in a simultaneous phase. The page counts down locally between frames from
 // the instant each frame arrived.
+//
+// Decision limits (`limits: {"<seat>": ms_epoch}`, timed and untimed games alike): the
+// server instant at which a seat's current decision (a response window, a negotiation
+// period) takes its default. They are counted down on the browser's clock corrected by the
+// server's (`server_now` against the instant the frame arrived).
 
 import { readClocks } from "./wire.js";
 
 export class Clocks {
   constructor() {
     this.c = null;
+    this.raw = null; // the last clocks object as the server sent it, plus `received_at`
     this.at = 0; // Date.now() when the last clocks arrived
   }
 
@@ -15,6 +21,13 @@ export class Clocks {
     if (!c) return;
     this.c = c;
     this.at = Date.now();
+    // One object per frame (game modules may compare it with the one they saw last).
+    this.raw = { ...raw, limits: { ...(raw.limits || {}) }, received_at: this.at };
+  }
+
+  /** The last clocks object (with `limits`, `server_now` and `received_at`), or null. */
+  latest() {
+    return this.raw;
   }
 
   get timed() {
@@ -33,12 +46,23 @@ export class Clocks {
     return c.remaining[seat] - spent;
   }
 
+  /** The server's clock minus the browser's, from the last frame (0 when it did not say). */
+  offset() {
+    return (this.c?.serverNow || this.at) - this.at;
+  }
+
   /** Milliseconds to the setup deadline (server time), or null. */
   setupLeft() {
     const c = this.c;
     if (!c || !c.setupDeadline) return null;
-    const offset = (c.serverNow || this.at) - this.at;
-    return c.setupDeadline - (Date.now() + offset);
+    return c.setupDeadline - (Date.now() + this.offset());
+  }
+
+  /** Milliseconds until `seat`'s current decision takes its default (server time), or null. */
+  limitLeft(seat) {
+    const at = this.raw?.limits?.[String(seat)];
+    if (typeof at !== "number" || !Number.isFinite(at)) return null;
+    return at - (Date.now() + this.offset());
   }
 }
 
@@ -52,7 +76,9 @@ export function clockText(ms) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
-/** Every [data-clock] element shows its seat's time; below 30 s it turns red. */
+
+/** Every [data-clock] element shows its seat's time; below 30 s it turns red. Every
+ * [data-limit] element shows its seat's decision limit (hidden when it has none). */
 export function tickClocks(root, clocks, stopped) {
   root.querySelectorAll("[data-clock]").forEach((el) => {
     const seat = Number(el.dataset.clock);
@@ -62,4 +88,14 @@ export function tickClocks(root, clocks, stopped) {
     el.classList.toggle("running", clocks.running(seat) && !stopped);
     el.classList.toggle("low", ms !== null && ms < 30000);
   });
+  root.querySelectorAll("[data-limit]").forEach((el) => showLimit(el, stopped ? null : clocks.limitLeft(Number(el.dataset.limit))));
+}
+
+/** Fill a seat's limit element (its `.limit-text`): the countdown, red in its last 10 seconds. */
+export function showLimit(el, ms) {
+  const box = el.querySelector(".limit-text") || el;
+  const text = ms === null ? "" : clockText(ms);
+  if (box.textContent !== text) box.textContent = text;
+  el.hidden = ms === null;
+  el.classList.toggle("low", ms !== null && ms < 10000);
 }

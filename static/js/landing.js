@@ -1,12 +1,19 @@
 // The landing page: pick a game from the server's catalogue, the number of players, who
 // takes the other seats (a friend by invite link, or the computer at a level), the rules
-// preset and the time control; create the room, then copy the invite and spectator links.
+// preset, its rule options and the time control; create the room, then copy the invite and
+// spectator links.
+//
+// Rule options (the catalogue's `option_schema`, but the preset and the time control, which
+// have their own fields): a select for an enum, a checkbox for a boolean, a number box for an
+// integer, each starting at the preset's value; only the values changed from it are sent
+// (`options`), and the game checks them (a 422 with its reason is shown, the option named).
 
 import { api, keepRejoinSecret } from "./api.js";
 import { fetchCatalogue, roomBody } from "./catalogue.js";
 import { loadGameModule } from "./game-loader.js";
 import { applyI18n, has, mountLangSwitch, onLangChange, t } from "./i18n.js";
 import { rememberLinks, renderLinks } from "./links.js";
+import { optionDefault, optionHelp, optionLabel, optionValueText, ruleOptions } from "./lobby.js";
 import { presetLabel } from "./room-info.js";
 
 const CLOCKS = [null, [3, 2], [5, 3], [10, 5], [15, 10], [30, 20]];
@@ -18,6 +25,7 @@ const errorBox = $("create-error");
 const button = $("create-btn");
 let catalogue = { games: [], v2: false };
 let created = null;
+const edits = new Map(); // game name -> Map(option -> the value chosen, or the text of a bad number)
 
 const chosenGame = () =>
   catalogue.games.find((g) => g.name === form.elements.game?.value) || catalogue.games.find((g) => g.playable) || catalogue.games[0];
@@ -98,6 +106,7 @@ function fillChoices() {
       return label;
     }),
   );
+  fillOptions();
 }
 
 function fillSeats() {
@@ -125,6 +134,178 @@ function fillSeats() {
   }
 }
 
+// ------------------------------------------------------------------ rule options
+
+const editsOf = (g) => {
+  if (!edits.has(g.name)) edits.set(g.name, new Map());
+  return edits.get(g.name);
+};
+const presetOf = (g) => form.elements.preset?.value || Object.keys(g.presets || {})[0];
+const specOf = (g, name) => g.option_schema[name];
+
+/** The option rows for the chosen game and preset; hidden when it has none. */
+function fillOptions() {
+  const g = chosenGame();
+  const list = g && catalogue.v2 ? ruleOptions(g) : [];
+  $("rule-options").hidden = !list.length;
+  $("options").replaceChildren(...list.map(([name, spec]) => optionRow(g, name, spec)));
+  markOptions();
+}
+
+function optionRow(g, name, spec) {
+  const def = optionDefault(g, presetOf(g), name);
+  const mine = editsOf(g);
+  const value = mine.has(name) ? mine.get(name) : def;
+  const id = `opt-${name}`;
+  const row = document.createElement("div");
+  row.className = "option-row";
+  row.dataset.option = name;
+  const label = document.createElement("label");
+  label.htmlFor = id;
+  const title = document.createElement("span");
+  title.className = "option-name";
+  title.textContent = optionLabel(g.name, name);
+  let control;
+  if (spec.type === "boolean") {
+    control = document.createElement("input");
+    control.type = "checkbox";
+    control.checked = value === true;
+    label.className = "choice option-check";
+    label.append(control, title);
+    row.append(label);
+  } else {
+    if (Array.isArray(spec.enum)) {
+      control = document.createElement("select");
+      control.append(...spec.enum.map((v, i) => option(String(i), optionValueText(g.name, name, v))));
+      control.value = String(Math.max(0, spec.enum.indexOf(value)));
+    } else if (spec.type === "integer") {
+      control = document.createElement("input");
+      control.type = "number";
+      control.step = "1";
+      control.inputMode = "numeric";
+      if (Number.isFinite(spec.minimum)) control.min = String(spec.minimum);
+      if (Number.isFinite(spec.maximum)) control.max = String(spec.maximum);
+      control.value = value === null || value === undefined ? "" : String(value);
+      if (def === null) control.placeholder = optionValueText(g.name, name, null);
+    } else {
+      control = document.createElement("input");
+      control.type = "text";
+      control.maxLength = 64;
+      control.value = value ?? "";
+    }
+    label.className = "option-label";
+    label.append(title);
+    row.append(label, control);
+  }
+  control.id = id;
+  control.dataset.option = name;
+  const help = document.createElement("p");
+  help.className = "option-help";
+  help.id = `${id}-help`;
+  const parts = [optionHelp(g.name, name, spec), t("options.default", { v: optionValueText(g.name, name, def) })];
+  if (spec.type === "integer" && Number.isFinite(spec.minimum) && Number.isFinite(spec.maximum)) {
+    parts.push(t("options.range", { min: spec.minimum, max: spec.maximum }));
+  }
+  help.textContent = parts.filter(Boolean).join(" · ");
+  control.setAttribute("aria-describedby", help.id);
+  row.append(help);
+  const keep = () => {
+    const read = readOption(g, name, control);
+    if (read.error) mine.set(name, control.value);
+    else if (read.value === optionDefault(g, presetOf(g), name)) mine.delete(name);
+    else mine.set(name, read.value);
+    if (row.classList.contains("invalid")) errorBox.hidden = true; // the option it named was changed
+    row.classList.remove("invalid");
+    control.removeAttribute("aria-invalid");
+    markOptions();
+  };
+  control.addEventListener("change", keep);
+  control.addEventListener("input", keep);
+  return row;
+}
+
+/** {value} or {error}: what the control says, in the schema's type. An empty number box is the default. */
+function readOption(g, name, control) {
+  const spec = specOf(g, name);
+  if (spec.type === "boolean") return { value: control.checked };
+  if (Array.isArray(spec.enum)) return { value: spec.enum[Number(control.value)] };
+  if (spec.type !== "integer") return { value: control.value };
+  const text = control.value.trim();
+  if (control.validity.badInput) return { error: t("options.notWhole") };
+  if (!text) return { value: optionDefault(g, presetOf(g), name) };
+  const n = Number(text);
+  if (!Number.isInteger(n)) return { error: t("options.notWhole") };
+  const low = Number.isFinite(spec.minimum) ? spec.minimum : -Infinity;
+  const high = Number.isFinite(spec.maximum) ? spec.maximum : Infinity;
+  if (n < low || n > high) return { error: t("options.outOfRange", { min: spec.minimum ?? "…", max: spec.maximum ?? "…" }) };
+  return { value: n };
+}
+
+/** Mark the rows changed from the preset, count them in the summary. */
+function markOptions() {
+  const g = chosenGame();
+  if (!g) return;
+  const mine = editsOf(g);
+  let n = 0;
+  for (const row of $("options").querySelectorAll(".option-row")) {
+    const name = row.dataset.option;
+    const changed = mine.has(name) && mine.get(name) !== optionDefault(g, presetOf(g), name);
+    row.classList.toggle("changed", changed);
+    n += changed ? 1 : 0;
+  }
+  $("options-changed").textContent = n ? t("landing.optionsChanged", { n }) : "";
+  $("options-reset").hidden = !n;
+}
+
+/** {options: the values changed from the preset, errors: [{name, control, message}]}. */
+function chosenOptions(g) {
+  const options = {};
+  const errors = [];
+  for (const control of $("options").querySelectorAll("[data-option]:is(input, select)")) {
+    const name = control.dataset.option;
+    const read = readOption(g, name, control);
+    if (read.error) errors.push({ name, control, message: read.error });
+    else if (read.value !== optionDefault(g, presetOf(g), name)) options[name] = read.value;
+  }
+  return { options, errors };
+}
+
+/** Show the options a refusal names: open the section, mark the rows. */
+function flagOptions(names) {
+  let first = null;
+  for (const row of $("options").querySelectorAll(".option-row")) {
+    const bad = names.includes(row.dataset.option);
+    row.classList.toggle("invalid", bad);
+    const control = row.querySelector("[data-option]");
+    if (bad) control.setAttribute("aria-invalid", "true");
+    else control.removeAttribute("aria-invalid");
+    if (bad && !first) first = control;
+  }
+  if (first) $("rule-options").open = true;
+  return first;
+}
+
+/** The options a server's reason names (by their schema names). */
+function namedIn(g, reason) {
+  return ruleOptions(g)
+    .map(([name]) => name)
+    .filter((name) => new RegExp(`(^|[^a-z0-9_])${name}([^a-z0-9_]|$)`).test(reason));
+}
+
+/** The server's reason without the request's plumbing ("body: Value error, options: …"). */
+function refusalText(err) {
+  const reason = String(err.message || "")
+    .replace(/^body(\.[\w.]+)?: /, "")
+    .replace(/^Value error, /, "");
+  if (reason.startsWith("options: ")) return t("landing.optionsRefused", { m: reason.slice(9) });
+  return t("landing.refused", { m: reason });
+}
+
+function showError(text) {
+  errorBox.textContent = text;
+  errorBox.hidden = false;
+}
+
 function showCreated() {
   if (!created) return;
   form.hidden = true;
@@ -140,6 +321,13 @@ form.addEventListener("submit", async (e) => {
   const g = chosenGame();
   const c = CLOCKS[Number(data.get("clock"))];
   const players = Number(data.get("players")) || g.min_players;
+  const { options, errors } = chosenOptions(g);
+  flagOptions(errors.map((e) => e.name));
+  if (errors.length) {
+    showError(t("landing.optionInvalid", { name: optionLabel(g.name, errors[0].name), m: errors[0].message }));
+    errors[0].control.focus();
+    return;
+  }
   const bots = Array.from({ length: players - 1 }, (_, i) => {
     const v = data.get(`seat-${i + 1}`);
     return v && v !== "friend" ? v : null;
@@ -152,14 +340,17 @@ form.addEventListener("submit", async (e) => {
       { game: g.name, players, preset: data.get("preset"), timeControl: c ? { initial: c[0] * 60, increment: c[1] } : null, spectators: data.get("spectators") === "on", bots },
       catalogue.v2,
     );
+    if (catalogue.v2 && Object.keys(options).length) body.options = options;
     created = { ...(await api("POST", "/api/rooms", body)), players };
     keepRejoinSecret(created.room_id, created.rejoin_secret);
     rememberLinks(created.room_id, { invite_url: created.invite_url, watch_url: created.watch_url });
     if (!created.invite_url) location.assign(created.room_url);
     else showCreated();
   } catch (err) {
-    errorBox.textContent = t("error.generic", { m: err.message });
-    errorBox.hidden = false;
+    if (err.status === 422) {
+      showError(refusalText(err));
+      flagOptions(namedIn(g, err.message || ""));
+    } else showError(t("error.generic", { m: err.message }));
   } finally {
     button.disabled = false;
     button.textContent = t("landing.create");
@@ -167,6 +358,12 @@ form.addEventListener("submit", async (e) => {
 });
 
 $("players").addEventListener("change", fillSeats);
+$("presets").addEventListener("change", () => fillOptions());
+$("options-reset").addEventListener("click", () => {
+  const g = chosenGame();
+  if (g) editsOf(g).clear();
+  fillOptions();
+});
 
 async function start() {
   mountLangSwitch($("lang"));

@@ -18,7 +18,7 @@ import { applyI18n, has, mountLangSwitch, onLangChange, t } from "./i18n.js";
 import { renderInvite } from "./invite-panel.js";
 import { enterFromAddress, entryError, fetchRoom } from "./joining.js";
 import { fitRoom } from "./layout.js";
-import { renderLobby } from "./lobby.js";
+import { renderLobby, renderRoomOptions } from "./lobby.js";
 import { renderActions, renderOffer, tickClaim } from "./offers.js";
 import { Presence } from "./presence.js";
 import { renderResult, winnersOf } from "./result.js";
@@ -53,6 +53,7 @@ const R = {
   commands: new Map(), // action id -> {kind: "game" | "platform", type}
   conn: "connecting",
   refusal: "", // why the server refused the socket, from its error frame
+  catalogue: null, // this game's catalogue entry (its option schema and presets), once fetched
 };
 
 const cues = new TurnCues($("cues"));
@@ -117,7 +118,7 @@ async function showLobby() {
   await loadGameModule(entry ? entry.client_module : FALLBACK_MODULE).catch(() => null);
   $("loading").hidden = true;
   $("game").hidden = true;
-  renderLobby($("lobby"), R.roomId, R.room, R.room.title || entry?.title || readGame(null, R.room).title);
+  renderLobby($("lobby"), R.roomId, R.room, R.room.title || entry?.title || readGame(null, R.room).title, entry);
 }
 
 function connect() {
@@ -216,11 +217,13 @@ async function onWelcome(msg) {
   keepCommitment(R.gameId, msg.fairness);
   await mountGame();
   R.game.render(R.view);
+  R.game.clocks?.(R.clocks.latest());
+  fetchGameEntry();
   $("loading").hidden = true;
   $("lobby").hidden = true;
   $("game").hidden = false;
   const names = { seatName: (s) => R.game.seatName(s), seatColour: (s) => R.game.seatColour(s) };
-  chat.welcome(msg, { roomId: R.roomId, seat: mine(), players: players(), bots: bots(), names, v2: R.v2 });
+  chat.welcome(msg, { roomId: R.roomId, seat: mine(), players: players(), bots: bots(), names, v2: R.v2, talk: msg.talk });
   renderShell();
 }
 
@@ -253,6 +256,7 @@ async function mountGame() {
     t,
     allSeated,
     changed: () => renderShell(),
+    clocks: () => R.clocks.latest(),
   });
   R.mountedFor = key;
   fitRoom(game, R.game.aspect, players());
@@ -261,10 +265,24 @@ async function mountGame() {
 
 function onEvent(msg) {
   R.clocks.set(msg.clocks);
+  if (Array.isArray(msg.talk)) chat.talk(msg.talk);
   if (!R.game) return;
   R.view = msg.view ? { ...msg.view, history: undefined } : R.view;
   R.game.event(msg.event, msg.view);
+  if (msg.clocks) R.game.clocks?.(R.clocks.latest());
   renderShell();
+}
+
+/** The game's catalogue entry, once: the room's info names the options that differ from its preset. */
+function fetchGameEntry() {
+  const name = R.info?.name;
+  if (!name || R.catalogue?.name === name) return;
+  fetchCatalogue()
+    .then(({ games }) => {
+      R.catalogue = games.find((g) => g.name === name) || null;
+      renderShell();
+    })
+    .catch(() => {}); // the options are then named as the room gives them
 }
 
 function onError(msg) {
@@ -346,6 +364,7 @@ function renderShell() {
   roomGames.update(R.roomId, R.gameId, st.phase); // read again after a result and a rematch
   $("viewers").textContent = R.room && R.room.spectators === false ? "" : t("room.viewers", { n: R.presence.spectators });
   $("room-info").textContent = roomInfoText(R.room, R.info.title);
+  renderRoomOptions($("room-options"), R.room, R.catalogue?.name === R.info.name ? R.catalogue : null);
   $("cues").hidden = mine() === null; // a spectator has no turn to be told about
   const body = document.body.dataset;
   body.phase = st.phase;

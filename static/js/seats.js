@@ -1,9 +1,10 @@
 // The player bars around the board, one per seat: who sits there (you, an opponent, the
-// computer, a free seat), online or not, and the seat's clock. Your own seat is at the
+// computer, a free seat), online or not, the seat's clock, and the limit of its current
+// decision when it has one (an hourglass and "0:17": a response window, a negotiation period). Your own seat is at the
 // bottom (the game draws your side there too); a spectator has seat 0 at the bottom.
 // Every other seat is above the board, in turn order after yours.
 
-import { clockText } from "./clocks.js";
+import { clockText, showLimit } from "./clocks.js";
 import { t } from "./i18n.js";
 
 /** The seats from the bottom bar up: [bottom, ...above in turn order]. */
@@ -63,8 +64,36 @@ function bar(seat, room) {
   clock.hidden = !room.clocks.timed;
   clock.setAttribute("role", "timer");
   clock.setAttribute("aria-label", seatName);
-  box.append(who, clock);
+
+  // Shown in timed and untimed games alike: when this decision takes its default.
+  const limit = document.createElement("span");
+  limit.className = "limit";
+  const limitText = document.createElement("span");
+  limitText.className = "limit-text";
+  limit.append(hourglass(), limitText);
+  limit.dataset.limit = String(seat);
+  limit.setAttribute("role", "timer");
+  limit.setAttribute("aria-label", t("clock.limitLabel", { seat: seatName }));
+  limit.title = t("clock.limitHelp");
+  showLimit(limit, over ? null : room.clocks.limitLeft(seat));
+  box.append(who, limit, clock);
   return box;
+}
+
+/** An hourglass, drawn (no emoji font is needed). */
+function hourglass() {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 12 16");
+  svg.setAttribute("class", "limit-icon");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  path.setAttribute("d", "M1.5 1h9M1.5 15h9M2.5 1v2.5L6 8l-3.5 4.5V15M9.5 1v2.5L6 8l3.5 4.5V15M4 13.5h4L6 11z");
+  path.setAttribute("fill", "none");
+  path.setAttribute("stroke", "currentColor");
+  path.setAttribute("stroke-width", "1.4");
+  path.setAttribute("stroke-linejoin", "round");
+  svg.append(path);
+  return svg;
 }
 
 /** Presence texts count on between frames. */
