@@ -48,6 +48,12 @@ class Spy:
     spaces: int = 0  # spaces used this turn (10.2)
     done: bool = False  # acted this turn and another spy became acting (10.1)
 
+    def clone(self) -> Spy:
+        return Spy(
+            self.id, self.face, self.power, self.city, self.box, self.captor, self.year,
+            self.secret, self.spaces, self.done,
+        )  # fmt: skip
+
 
 @dataclass(slots=True)
 class Police:
@@ -56,6 +62,9 @@ class Police:
     power: str
     city: str | None = None
     secret: str | None = None
+
+    def clone(self) -> Police:
+        return Police(self.id, self.face, self.power, self.city, self.secret)
 
 
 @dataclass(slots=True)
@@ -71,6 +80,12 @@ class Secret:
     owner_record: str | None = None  # the power whose record holds it (cashed or scored)
     record_year: int = 0
     controlled_by: set[str] = field(default_factory=set)  # powers that ever controlled it
+
+    def clone(self) -> Secret:
+        return Secret(
+            self.id, self.face, self.original, self.origin, self.city, self.holder, self.taken,
+            self.gone, self.owner_record, self.record_year, set(self.controlled_by),
+        )  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -127,13 +142,9 @@ class State:
         """An independent copy (the log's entries and the options are shared: never changed)."""
         out = copy.copy(self)
         out.rng = self.rng.copy()
-        out.spies = {k: copy.copy(v) for k, v in self.spies.items()}
-        out.police = {k: copy.copy(v) for k, v in self.police.items()}
-        out.secrets = {}
-        for k, x in self.secrets.items():
-            y = copy.copy(x)
-            y.controlled_by = set(x.controlled_by)
-            out.secrets[k] = y
+        out.spies = {k: v.clone() for k, v in self.spies.items()}
+        out.police = {k: v.clone() for k, v in self.police.items()}
+        out.secrets = {k: x.clone() for k, x in self.secrets.items()}
         out.money = dict(self.money)
         out.hands = {p: list(h) for p, h in self.hands.items()}
         out.cup = dict(self.cup)
@@ -143,8 +154,8 @@ class State:
         out.markers = {p: list(m) for p, m in self.markers.items()}
         out.annexed = dict(self.annexed)
         out.channels = list(self.channels)
-        out.tasks = copy.deepcopy(self.tasks)
-        out.decision = copy.deepcopy(self.decision)
+        out.tasks = _plain_copy(self.tasks)
+        out.decision = _plain_copy(self.decision)
         out.zombies = set(self.zombies)
         out.scores = dict(self.scores)
         out.log = list(self.log)
@@ -218,3 +229,13 @@ class State:
         from engine.spies.data import AP_PER_TURN
 
         return AP_PER_TURN - self.ap
+
+
+def _plain_copy(value: Any) -> Any:
+    """A deep copy of plain data (dicts, lists and immutable leaves), much cheaper than
+    :func:`copy.deepcopy` for the tasks and the decision, copied with every state."""
+    if isinstance(value, dict):
+        return {key: _plain_copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain_copy(item) for item in value]
+    return value

@@ -10,6 +10,7 @@ viewer may not see is ``None`` (faces, chit types, money under ``hidden_money``)
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from typing import Any
@@ -264,7 +265,10 @@ def _offer(state: State, seat: int | None, over: bool) -> dict[str, Any] | None:
     return public
 
 
+@functools.cache
 def _manifest() -> list[dict[str, Any]]:
+    """The 50 tiles as the manifest shows them: the same for every view (built once; a view's
+    reader must not change it)."""
     return [
         {
             "tile": f"t{t.id}",
