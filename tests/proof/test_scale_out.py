@@ -201,10 +201,16 @@ async def test_serve_with_two_workers_shares_one_port(pg_url: str, redis_url: st
         sa, sb = await alice.connect(room["room_id"]), await bob.connect(room["room_id"])
         table = Table(room, [alice, bob], [sa, sb])
         watchers = []
-        for _ in range(8):  # more viewers, so that both processes hold some
+        # More viewers until both processes hold some: the workers share one listening socket,
+        # and the kernel may hand many accepts in a row to the same one (the other may even
+        # still be starting), so a fixed handful is not always spread.
+        for _ in range(40):
             watcher = _browser(base)
             browsers.append(watcher)
             watchers.append(await watcher.connect(room["room_id"], watch=token_of(room["watch_url"])))
+            if len(watchers) >= 8 and all(_established(worker, port) > 0 for worker in workers):
+                break
+            await asyncio.sleep(0.05)
         assert all(_established(worker, port) > 0 for worker in workers), "one process took every socket"
         await table.setups()
         table.sockets += watchers
