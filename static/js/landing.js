@@ -219,8 +219,13 @@ function optionRow(g, name, spec) {
     control.removeAttribute("aria-invalid");
     markOptions();
   };
-  control.addEventListener("change", keep);
   control.addEventListener("input", keep);
+  control.addEventListener("change", () => {
+    // An emptied number box means the rules' value: show it again once the box is left.
+    const now = optionDefault(g, presetOf(g), name);
+    if (spec.type === "integer" && !control.value.trim() && !control.validity.badInput && now !== null) control.value = String(now);
+    keep();
+  });
   return row;
 }
 

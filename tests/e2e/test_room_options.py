@@ -191,6 +191,13 @@ def test_options_follow_the_preset_and_fit_a_phone(server: str, browser: Browser
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390.5, (i, box)
     page.screenshot(path=shots / "45-options-phone-form.png", full_page=True)
 
+    # An emptied number box is the rules' value, shown again once left.
+    box = page.locator("#opt-response_timeout")
+    box.fill("")
+    box.blur()
+    expect(box).to_have_value("60")
+    expect(page.locator("#options .option-row.changed")).to_have_count(0)
+
     # In French too.
     page.get_by_role("button", name="Français").click()
     expect(page.locator("#rule-options summary")).to_contain_text("Plus d’options")
