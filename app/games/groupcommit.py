@@ -4,10 +4,14 @@
 when it returns, :class:`Conflict` when the game's ``seq`` moved, :class:`DuplicateAction`
 for a reused client id — but the changes waiting at the same moment share a transaction:
 one ``UPDATE games … FROM unnest(…)`` guarded per row on ``seq`` (the rows it returns are
-the games that committed; the others get :class:`Conflict`), one ``INSERT`` of their log
-rows, one ``COMMIT`` (synchronous: nothing is acknowledged before it is on disk). While a
-batch is being committed the next one gathers, so the number of commits per second no
-longer bounds the number of moves per second.
+the games that committed; the others get :class:`Conflict`) and the ``INSERT`` of those
+games' log rows, written as one statement (the insert is a data-modifying ``WITH`` that
+reads the update's ``RETURNING``): one round trip, committed on its own (synchronous:
+nothing is acknowledged before it is on disk; a failing insert undoes the update with it).
+``BEGIN``, two statements and ``COMMIT`` were four round trips per batch, each a write, a
+read and a wake-up of the event loop. While a batch is being committed the next one
+gathers, so the number of commits per second no longer bounds the number of moves per
+second.
 
 A rematch (it inserts a game and moves the room) goes alone through :func:`store.commit`,
 and so does a batch in which a client id turns out to be reused (the unique violation
@@ -28,32 +32,35 @@ from app.errors import Conflict
 from app.games import store
 from app.games.runtime import LoadedGame
 
-_UPDATE = """
-UPDATE games AS g SET
-    version = u.version, seq = u.seq, snapshot = u.snapshot, status = u.status, result = u.result,
-    updated_at = u.updated_at, clocks = u.clocks, setup_deadline = u.setup_deadline, offers = u.offers
-FROM unnest(
-    $1::varchar[], $2::int[], $3::int[], $4::int[], $5::text[], $6::varchar[], $7::text[], $8::bigint[],
-    $9::text[], $10::bigint[], $11::text[]
-) AS u(id, guard, version, seq, snapshot, status, result, updated_at, clocks, setup_deadline, offers)
-WHERE g.id = u.id AND g.seq = u.guard
-RETURNING g.id
-"""
 _UPDATE_COLUMNS = (
     "version", "seq", "snapshot", "status", "result", "updated_at", "clocks", "setup_deadline", "offers",
 )  # fmt: skip
-_INSERT = """
-INSERT INTO game_actions (game_id, seat, kind, action, client_id, command_digest, first_version,
-                          last_version, events, at)
-SELECT * FROM unnest(
-    $1::varchar[], $2::int[], $3::varchar[], $4::text[], $5::varchar[], $6::varchar[], $7::int[], $8::int[],
-    $9::text[], $10::bigint[]
-)
-"""
 _INSERT_COLUMNS = (
     "game_id", "seat", "kind", "action", "client_id", "command_digest", "first_version", "last_version",
     "events", "at",
 )  # fmt: skip
+_WRITE = """
+WITH updated AS (
+    UPDATE games AS g SET
+        version = u.version, seq = u.seq, snapshot = u.snapshot, status = u.status, result = u.result,
+        updated_at = u.updated_at, clocks = u.clocks, setup_deadline = u.setup_deadline, offers = u.offers
+    FROM unnest(
+        $1::varchar[], $2::int[], $3::int[], $4::int[], $5::text[], $6::varchar[], $7::text[], $8::bigint[],
+        $9::text[], $10::bigint[], $11::text[]
+    ) AS u(id, guard, version, seq, snapshot, status, result, updated_at, clocks, setup_deadline, offers)
+    WHERE g.id = u.id AND g.seq = u.guard
+    RETURNING g.id
+), logged AS (
+    INSERT INTO game_actions (game_id, seat, kind, action, client_id, command_digest, first_version,
+                              last_version, events, at)
+    SELECT l.* FROM unnest(
+        $12::varchar[], $13::int[], $14::varchar[], $15::text[], $16::varchar[], $17::varchar[], $18::int[],
+        $19::int[], $20::text[], $21::bigint[]
+    ) AS l(game_id, seat, kind, action, client_id, command_digest, first_version, last_version, events, at)
+    WHERE l.game_id IN (SELECT id FROM updated)
+)
+SELECT id FROM updated
+"""
 
 Item = tuple[LoadedGame, LoadedGame, Sequence[store.LogEntry], int]
 
@@ -123,28 +130,22 @@ class GroupCommit:
                     future.set_exception(Conflict())
 
     async def _write(self, items: list[Item]) -> set[str]:
+        """One statement: the guarded updates and the log rows of the games they matched."""
         updates: list[list[Any]] = [[] for _ in range(2 + len(_UPDATE_COLUMNS))]
-        for before, after, _entries, now in items:
+        logs: list[list[Any]] = [[] for _ in _INSERT_COLUMNS]
+        for before, after, entries, now in items:
             values = store.game_values(after, now)
             updates[0].append(before.id)
             updates[1].append(before.seq)
             for index, column in enumerate(_UPDATE_COLUMNS, start=2):
                 updates[index].append(values[column])
+            for row in store.log_rows(before.id, before.version, entries):
+                for index, column in enumerate(_INSERT_COLUMNS):
+                    logs[index].append(row[column])
         async with self.engine.connect() as conn:
             raw = (await conn.get_raw_connection()).driver_connection
             assert raw is not None
-            async with raw.transaction():
-                committed = {row[0] for row in await raw.fetch(_UPDATE, *updates)}
-                logs: list[list[Any]] = [[] for _ in _INSERT_COLUMNS]
-                for before, _after, entries, _now in items:
-                    if before.id not in committed:
-                        continue
-                    for row in store.log_rows(before.id, before.version, entries):
-                        for index, column in enumerate(_INSERT_COLUMNS):
-                            logs[index].append(row[column])
-                if logs[0]:
-                    await raw.execute(_INSERT, *logs)
-        return committed
+            return {row[0] for row in await raw.fetch(_WRITE, *updates, *logs)}
 
     async def _one_by_one(self, batch: list[tuple[Item, asyncio.Future[None]]]) -> None:
         for (before, after, entries, now), future in batch:
