@@ -2,8 +2,9 @@
 
 Three people in three browser contexts (two laptops at 1366×768, one of them in French, and a
 phone at 390×844), two bots ("basic" and "shrewd") and a spectator, in a game shortened by
-option to the year 1933 (``last_year``). The room is made through the API (the landing page
-offers no rule options); everything after that goes through the pages.
+option to the year 1933 (``last_year``). The room is made through the API (the landing page's
+rule options have their own test, test_room_options.py); everything after that goes through
+the pages.
 
 The people play through the module's controls: each time a page owes a decision, the test asks
 the project's own autopilot (``engine.spies.bot``, level basic) which line to play from that
