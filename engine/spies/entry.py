@@ -14,6 +14,21 @@ from engine.spies.options import CHOICES, LAST_YEAR, NUMBERS, PRESETS, TIME_CONT
 from engine.spies.record import record, record_text, verify
 
 
+DESCRIPTIONS: Final = {
+    "allocation": "which powers each seat plays with 3 or 4 players (standard or the alternative, v2.3 8.3-8.4)",
+    "russia_control": "who plays Russia when no seat has it: by year in turn (2 players) or by sealed bids (2 or 4)",
+    "historical_alliances": "score the 1930s alliances (8.1)",
+    "multi_country_score": "a seat with two powers scores them separately, by the lower, or combined (8.2)",
+    "hidden_money": "each power's money is seen by its own seat only",
+    "manifest_public": "the list of all 50 event tiles is shown to everyone",
+    "setup_order": "secrets and police placed in turn order, or by everyone at once",
+    "private_chat": "private chat in negotiation periods and open channels only, or always",
+    "negotiation_pregame": "length of the negotiation period before the game (seconds; 0: none)",
+    "negotiation_yearly": "length of the negotiation period before each year (seconds; 0: none)",
+    "response_timeout": "the longest a response window (a search, a chit, an offer...) waits (seconds)",
+}
+
+
 def schema() -> dict[str, Any]:
     out: dict[str, Any] = {
         "preset": {"type": "string", "enum": list(PRESETS), "default": "standard", "description": "rule set"}
@@ -24,7 +39,7 @@ def schema() -> dict[str, Any]:
             "type": kind,
             "enum": list(values),
             "default": default,
-            "description": f"spec 17: {name}",
+            "description": DESCRIPTIONS[name],
         }
     for name, (low, high, default) in NUMBERS.items():
         out[name] = {
@@ -32,7 +47,7 @@ def schema() -> dict[str, Any]:
             "minimum": low,
             "maximum": high,
             "default": default,
-            "description": f"spec 17: {name} (seconds)",
+            "description": DESCRIPTIONS[name],
         }
     out[LAST_YEAR] = {
         "type": "integer",
