@@ -13,10 +13,9 @@ from engine.spies.game import SPIES, Spies
 from engine.spies.options import CHOICES, LAST_YEAR, NUMBERS, PRESETS, TIME_CONTROL
 from engine.spies.record import record, record_text, verify
 
-
 DESCRIPTIONS: Final = {
-    "allocation": "which powers each seat plays with 3 or 4 players (standard or the alternative, v2.3 8.3-8.4)",
-    "russia_control": "who plays Russia when no seat has it: by year in turn (2 players) or by sealed bids (2 or 4)",
+    "allocation": "which powers each seat plays with 3 or 4 players (v2.3 8.3-8.4)",
+    "russia_control": "who plays Russia when no seat has it: by year (2 players) or by sealed bids (2 or 4)",
     "historical_alliances": "score the 1930s alliances (8.1)",
     "multi_country_score": "a seat with two powers scores them separately, by the lower, or combined (8.2)",
     "hidden_money": "each power's money is seen by its own seat only",
