@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import uuid
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
+
+import orjson
 
 from app.presence import PresenceBoard
 
@@ -76,8 +77,8 @@ class RedisBus:
             if item.get("type") != "message":
                 continue
             try:
-                message = json.loads(item["data"])
-            except ValueError:
+                message = orjson.loads(item["data"])
+            except orjson.JSONDecodeError:
                 log.warning("unreadable bus message dropped")
                 continue
             try:
@@ -86,7 +87,7 @@ class RedisBus:
                 log.exception("bus message handling failed")
 
     async def publish(self, message: Message) -> None:
-        await self._redis.publish(CHANNEL, json.dumps(message, separators=(",", ":")))
+        await self._redis.publish(CHANNEL, orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS))
 
     async def close(self) -> None:
         if self._task is not None:

@@ -6,7 +6,15 @@ never from ``to_dict``, the stored events or the log. A viewer entitled to nothi
 event still gets its version (``"event": null``), so numbering has no gaps.
 
 Frames are built once per viewer class (each seat, and spectators) and shared as text by
-every connection of that class, in any process.
+every connection of that class, in any process. Within one change a viewer's view (and the
+clocks, the same for everyone) is encoded once, however many events the change made.
+
+JSON is written by orjson (:func:`dumps`): compact, UTF-8, the text ``json.dumps`` with
+``separators=(",", ":"), ensure_ascii=False`` writes for the values games and the server
+produce, several times faster. What orjson refuses (an integer beyond 64 bits, a lone
+surrogate, a dataclass, a datetime) goes to ``json.dumps`` as before, which writes it or
+raises the same ``TypeError`` it always did: a value that never reached a viewer does not
+start to.
 """
 
 from __future__ import annotations
@@ -16,15 +24,56 @@ from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
+import orjson
+
 from app.games.runtime import LoadedGame, RoomInfo
 from engine.catalogue import entry
 from engine.core import SPECTATOR, Event, Viewer
 from engine.fairness import seed_commitment
 from engine.rng import is_seed
 
+_ORJSON: Final = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+
+
+class Encoded:
+    """A value encoded once, placed as it is in one frame or several (:func:`encoded`)."""
+
+    __slots__ = ("fragment", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.fragment = orjson.Fragment(text)
+
+
+def _default(value: Any) -> Any:
+    if isinstance(value, Encoded):
+        return value.fragment
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
 
 def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    """``value`` as compact JSON text (see the module docstring); ``value`` may hold
+    :class:`Encoded` parts."""
+    try:
+        return orjson.dumps(value, default=_default, option=_ORJSON).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(_plain(value), separators=(",", ":"), ensure_ascii=False)
+
+
+def encoded(value: Any) -> Encoded:
+    """``value`` encoded now, to be placed as it is in one frame or several."""
+    return Encoded(dumps(value))
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with its :class:`Encoded` parts decoded again (for the ``json`` fallback)."""
+    if isinstance(value, Encoded):
+        return json.loads(value.text)
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    return value
 
 
 def viewer_key(viewer: Viewer) -> str:
@@ -81,10 +130,10 @@ def event_frames(
     """One ``event`` frame per event, for each viewer class, carrying the view of ``game``
     (the state after the events)."""
     rules = game.rules
-    clocks = game.clocks.to_wire(now)
+    clocks = encoded(game.clocks.to_wire(now))
     frames: dict[str, list[str]] = {}
     for viewer in classes:
-        view = rules.view(game.state, viewer, history=False)
+        view = encoded(rules.view(game.state, viewer, history=False))
         extra = talk(game, viewer)
         frames[viewer_key(viewer)] = [
             _event_frame(
@@ -235,8 +284,8 @@ def replay_frames(
     viewer's view of the game as it is now (the client replaces its view with every
     frame's, so it ends where the game is)."""
     rules = game.rules
-    view = rules.view(game.state, viewer, history=False)
-    clocks = game.clocks.to_wire(now)
+    view = encoded(rules.view(game.state, viewer, history=False))
+    clocks = encoded(game.clocks.to_wire(now))
     extra = talk(game, viewer)
     return [
         _event_frame(game.id, version, rules.project(event, viewer), view, clocks, game.version, extra)

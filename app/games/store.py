@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.clocks import GameClocks
 from app.errors import Conflict
+from app.games import frames
 from app.games.runtime import LoadedGame, Offers, RoomInfo, RoomRuntime, SlotHolder
 from app.models import GameAction, GameRow, Room, RoomSeat
 from engine.core import Event, Result
@@ -31,8 +32,9 @@ _GAMES = cast(Table, GameRow.__table__)
 _ACTIONS = cast(Table, GameAction.__table__)
 
 
-def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+dumps = frames.dumps
+"""Compact JSON text, written by orjson (:func:`app.games.frames.dumps`): the snapshot is
+encoded on every move."""
 
 
 class DuplicateAction(Exception):

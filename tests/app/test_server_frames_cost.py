@@ -1,0 +1,141 @@
+"""What the server's cost work (issue 15, item 3) must not change: the JSON text of frames
+and snapshots (orjson writes what ``json.dumps`` wrote), the frames of a change whose view
+is encoded once, and the order of a connection's outbox."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from app.games import frames, store
+from app.ws.connection import Outbox
+from engine.catalogue import entry, names
+from engine.core import SPECTATOR, Event, Viewer
+from engine.errors import InvalidAction
+from engine.rng import new_seed
+
+
+def reference(value: Any) -> str:
+    """What the server wrote before orjson."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def random_play(name: str, steps: int, seed: int) -> list[tuple[Any, tuple[Event, ...]]]:
+    """States of one game of ``name`` played at random (listed actions, or the seat's default
+    where nothing is listed: a setup), with the events that led to each."""
+    game = entry(name).game
+    rng = random.Random(seed)
+    state = game.new_game(new_seed(), None, entry(name).min_players)
+    out: list[tuple[Any, tuple[Event, ...]]] = [(state, ())]
+    for _ in range(steps):
+        if game.result(state) is not None:
+            break
+        seat = rng.choice(sorted(game.actors(state)))
+        actions = game.legal_actions(state, seat)
+        action = rng.choice(actions) if actions else game.default_action(state, seat)
+        if action is None:
+            break
+        try:
+            transition = game.apply(state, seat, action)
+        except InvalidAction:  # a listed template (Flickago's shot) wants an angle and a power
+            aimed = {**action, "angle": rng.randrange(3600), "power": rng.randint(150, 900)}
+            transition = game.apply(state, seat, aimed)
+        state = transition.state
+        out.append((state, tuple(transition.events)))
+    return out
+
+
+@pytest.mark.parametrize("name", names())
+def test_frames_and_snapshots_keep_their_text(name: str) -> None:
+    game = entry(name).game
+    viewers: list[Viewer] = [*range(entry(name).min_players), SPECTATOR]
+    checked = 0
+    for state, events in random_play(name, 60, 7):
+        for viewer in viewers:
+            values: list[Any] = [game.view(state, viewer, history=True)]
+            values += [game.project(event, viewer) for event in events]
+            for value in values:
+                assert frames.dumps(value) == reference(value)
+                checked += 1
+        snapshot = game.to_dict(state)
+        assert store.dumps(snapshot) == reference(snapshot)
+    assert checked > 20
+
+
+def test_what_orjson_refuses_goes_to_json() -> None:
+    big = {"n": 2**70, "s": "a\ud800b", "k": {1: True, None: 2.5}}
+    assert frames.dumps(big) == reference(big)
+    assert frames.dumps({"inner": frames.encoded(big), "x": [1]}) == reference({"inner": big, "x": [1]})
+
+    @dataclass
+    class Secret:
+        hidden: int
+
+    with pytest.raises(TypeError):  # json.dumps refused it before: it still never reaches a viewer
+        frames.dumps({"view": Secret(1)})
+
+
+def test_a_change_of_several_events_shares_one_view() -> None:
+    """Prohibition's actions log several events: every frame of the change carries the view
+    after the whole change, as the game's view gives it for that viewer."""
+    name = "prohibition"
+    game = entry(name).game
+    play = random_play(name, 80, 3)
+    index = next(i for i, (_state, events) in enumerate(play) if len(events) > 1)
+    state, events = play[index]
+
+    @dataclass
+    class Clocks:
+        def to_wire(self, now: int) -> dict[str, Any]:
+            return {"now": now, "running": [0]}
+
+    @dataclass
+    class Game:
+        id: str
+        version: int
+        state: Any
+        clocks: Clocks
+        game: str = name
+
+        @property
+        def rules(self) -> Any:
+            return game
+
+    loaded: Any = Game("g1", 10 + len(events), state, Clocks())
+    built = frames.event_frames(loaded, 11, events, 5, (0, SPECTATOR))
+    for viewer in (0, SPECTATOR):
+        texts = built[frames.viewer_key(viewer)]
+        assert len(texts) == len(events)
+        for offset, text in enumerate(texts):
+            frame = json.loads(text)
+            assert frame["version"] == 11 + offset and frame["head"] == 10 + len(events)
+            assert frame["view"] == json.loads(reference(game.view(state, viewer, history=False)))
+            assert frame["event"] == json.loads(reference(game.project(events[offset], viewer)))
+            assert frame["clocks"] == {"now": 5, "running": [0]}
+            assert text == reference(frame)
+
+
+async def test_outbox_keeps_order_and_wakes_the_writer() -> None:
+    outbox = Outbox()
+    got: list[tuple[str, Any]] = []
+
+    async def writer() -> None:
+        for _ in range(4):
+            got.append(await outbox.get())
+
+    task = asyncio.create_task(writer())
+    await asyncio.sleep(0)  # the writer waits on an empty outbox
+    outbox.put(("text", "a"))
+    outbox.put(("text", "b"))
+    await asyncio.sleep(0)
+    outbox.put(("bus", {"n": 1}))
+    assert len(outbox) <= 1
+    outbox.put(("text", "c"))
+    await asyncio.wait_for(task, 1)
+    assert got == [("text", "a"), ("text", "b"), ("bus", {"n": 1}), ("text", "c")]
+    assert len(outbox) == 0
