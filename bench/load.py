@@ -679,7 +679,10 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(database: str, port: int, extra_env: dict[str, str]) -> subprocess.Popen[bytes]:
+def start_server(
+    database: str, port: int, extra_env: dict[str, str], root: Path = ROOT
+) -> subprocess.Popen[bytes]:
+    """``python -m app serve`` from the source tree ``root`` (this one, or a baseline's)."""
     import httpx
 
     url = PG_ADMIN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://", 1) + "/" + database
@@ -696,7 +699,8 @@ def start_server(database: str, port: int, extra_env: dict[str, str]) -> subproc
         **extra_env,
     }
     env.pop("REDIS_URL", None)
-    process = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=ROOT, env=env)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(root), extra_env.get("PYTHONPATH")]))
+    process = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=root, env=env)
     for _ in range(600):
         if process.poll() is not None:
             raise RuntimeError("server exited")
@@ -795,8 +799,11 @@ def warm_up_server(game: str, players: int, base: str, interval: float) -> None:
     asyncio.run(run())
 
 
-def run_section(game: str, players: int, args: argparse.Namespace) -> dict[str, Any]:
-    """One game: a fresh database and server, the load, the figures."""
+def run_section(
+    game: str, players: int, args: argparse.Namespace, server_tree: tuple[str, Path] = ("working tree", ROOT)
+) -> dict[str, Any]:
+    """One game: a fresh database and a server run from ``server_tree`` (a label and a source
+    tree), the load, the figures."""
     load_start = os.getloadavg()
     limit = args.frame_limit or DEFAULT_FRAME_LIMIT
     interval = 1 / (limit * PACE)
@@ -809,7 +816,7 @@ def run_section(game: str, players: int, args: argparse.Namespace) -> dict[str, 
     clients: list[tuple[Any, Any]] = []
     try:
         port = _free_port()
-        server = start_server(database, port, extra)
+        server = start_server(database, port, extra, server_tree[1])
         base = f"http://127.0.0.1:{port}"
         warm_up_server(game, players, base, interval)
         time.sleep(0.5)
@@ -888,6 +895,7 @@ def run_section(game: str, players: int, args: argparse.Namespace) -> dict[str, 
 
     return {
         "game": game,
+        "server": server_tree[0],
         "players": players,
         "games": args.games,
         "sockets": args.games * (players + 1),
@@ -947,7 +955,8 @@ def report(section: dict[str, Any]) -> str:
     limit = section["frame_limit"]
     rss = section["rss_mib"]
     lines = [
-        f"== {section['game']}: {section['games']} games x {section['players']} players + 1 spectator "
+        f"== {section['game']} ({section['server']}): {section['games']} games x {section['players']} "
+        "players + 1 spectator "
         f"({section['sockets']} sockets), seated in {section['seated_s']} s; "
         f"{section['duration_s']} s measured after {section['warmup_s']} s warm-up",
         f"frame limit per socket: {limit['server_per_socket']}/s "
@@ -979,7 +988,7 @@ def report(section: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from engine.catalogue import entry, names
+    from engine.catalogue import names
 
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--game", action="append", choices=names(), help="default: every registered game")
@@ -994,9 +1003,104 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--env", action="append", default=[], help="KEY=VALUE for the server process")
     parser.add_argument("--seed", type=int, default=1, help="the scripted players' choices")
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of tables")
+    parser.add_argument(
+        "--baseline", metavar="REF", help="also run the server of this git commit, alternating with this tree"
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="sections per game and server (medians compared)"
+    )
     args = parser.parse_args(argv)
     games = args.game or list(names())
-    sections = []
+    sections: list[dict[str, Any]] = []
+    with contextlib.ExitStack() as stack:
+        trees = [("working tree", ROOT)]
+        if args.baseline:
+            trees.append((f"baseline {args.baseline}", stack.enter_context(baseline_tree(args.baseline))))
+        run_games(parser, args, games, trees, sections)
+    comparison = compare(sections, trees) if args.baseline else []
+    if args.json:
+        print(json.dumps({"sections": sections, "comparison": comparison}, indent=2))
+    elif comparison:
+        print(comparison_report(comparison, args.rounds), flush=True)
+    return 0
+
+
+@contextlib.contextmanager
+def baseline_tree(ref: str) -> Any:
+    """The source tree of commit ``ref`` (``git archive``) in a temporary directory; the same
+    virtual environment runs it."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="speakeasy-baseline-") as folder:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], check=True, capture_output=True)
+        subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
+        yield Path(folder)
+
+
+COMPARED = (
+    ("server_cpu_ms_per_move", "server CPU ms per move"),
+    ("db_cpu_ms_per_move", "PostgreSQL CPU ms per move"),
+    ("kib_per_game_seated", "server KiB per game, seated"),
+    ("kib_per_game_playing", "server KiB per game, at the end"),
+    ("achieved_per_s", "moves/s achieved"),
+    ("p50", "latency p50 ms"),
+    ("p99", "latency p99 ms"),
+)
+
+
+def _figure(section: dict[str, Any], key: str) -> float | None:
+    value = section["latency_ms"][key] if key in ("p50", "p99") else section[key]
+    return None if value is None else float(value)
+
+
+def compare(sections: list[dict[str, Any]], trees: list[tuple[str, Path]]) -> list[dict[str, Any]]:
+    """Per game, the median of each figure over the rounds for each server, and the ratio
+    working tree / baseline."""
+    out = []
+    for game in dict.fromkeys(section["game"] for section in sections):
+        row: dict[str, Any] = {"game": game, "figures": {}}
+        for key, _label in COMPARED:
+            medians = []
+            for label, _root in trees:
+                values = [
+                    value
+                    for section in sections
+                    if section["game"] == game and section["server"] == label
+                    for value in [_figure(section, key)]
+                    if value is not None
+                ]
+                medians.append(statistics.median(values) if values else None)
+            new, old = medians[0], medians[1]
+            ratio = round(new / old, 3) if new is not None and old else None
+            row["figures"][key] = {"working": new, "baseline": old, "ratio": ratio}
+        row["load_avg"] = [section["load_avg_start"][0] for section in sections if section["game"] == game]
+        out.append(row)
+    return out
+
+
+def comparison_report(comparison: list[dict[str, Any]], rounds: int) -> str:
+    lines = [f"== working tree against the baseline, medians of {rounds} round(s) each, alternating"]
+    for row in comparison:
+        lines.append(f"{row['game']} (1-minute load average at each section's start: {row['load_avg']})")
+        for key, label in COMPARED:
+            figure = row["figures"][key]
+            lines.append(
+                f"  {label:<34}{figure['working']!s:>10} vs {figure['baseline']!s:>10}   "
+                f"ratio {figure['ratio']}"
+            )
+    return "\n".join(lines)
+
+
+def run_games(
+    parser: argparse.ArgumentParser,
+    args: argparse.Namespace,
+    games: list[str],
+    trees: list[tuple[str, Path]],
+    sections: list[dict[str, Any]],
+) -> None:
+    """Each game, ``--rounds`` times on each server (the order alternates round by round)."""
+    from engine.catalogue import entry
+
     for game in games:
         known = entry(game)
         players = args.players or known.min_players
@@ -1005,7 +1109,10 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(f"{game} takes {known.min_players} to {known.max_players} players")
             players = max(known.min_players, min(known.max_players, players))
         if game not in ADAPTERS:
-            parser.error(f"no scripted player for {game}: add one to ADAPTERS in bench/load.py")
+            if args.game:
+                parser.error(f"no scripted player for {game}: add one to ADAPTERS in bench/load.py")
+            print(f"load: {game} skipped: no scripted player (ADAPTERS in bench/load.py)", file=sys.stderr)
+            continue
         per_socket = args.rate / args.games
         print(f"load: {game}, {args.games} games x {players} players at {args.rate} moves/s", file=sys.stderr)
         if per_socket > (args.frame_limit or DEFAULT_FRAME_LIMIT) * PACE:
@@ -1014,13 +1121,12 @@ def main(argv: list[str] | None = None) -> int:
                 "(the frame limit); turns may cap it",
                 file=sys.stderr,
             )
-        section = run_section(game, players, args)
-        sections.append(section)
-        if not args.json:
-            print(report(section), flush=True)
-    if args.json:
-        print(json.dumps({"sections": sections}, indent=2))
-    return 0
+        for round_ in range(args.rounds):
+            for tree in trees if round_ % 2 == 0 else trees[::-1]:
+                section = run_section(game, players, args, tree)
+                sections.append(section)
+                if not args.json:
+                    print(report(section), flush=True)
 
 
 if __name__ == "__main__":
