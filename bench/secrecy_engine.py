@@ -332,7 +332,7 @@ def check_twin(
         stats.followed += 1
         stats.events += len(original)
         if projected(game, events, viewer) != projected(game, original, viewer):
-            if _revealed(game, hooks, original, events, viewer):
+            if revealed(game, hooks, original, events, viewer):
                 stats.reveals += 1
                 return  # a text written to him alone: he learns what he is entitled to
             leak(f"the events of step {i + 1} differ")
@@ -350,7 +350,7 @@ def check_twin(
             return
 
 
-def _revealed(
+def revealed(
     game: Game[Any], hooks: Hooks, original: Sequence[Event], twin: Sequence[Event], viewer: Viewer
 ) -> bool:
     """Whether the viewer's events of a step differ only in texts written privately to him

@@ -1,8 +1,11 @@
 """Secrecy at the wire for every registered game (method: ``wire_twins.py``): a viewer's
 frames through real servers are byte-identical when every value hidden from him is re-dealt
-by the game's twin maker. Prohibition plays 200 games here and 2,000 in the slow suite; the
-other games a smaller number each (Speak Easy has its own, deeper wire proof besides:
-``test_secrecy_wire.py``). The checker is tested first: a leak planted in a view is found.
+by the game's twin maker (and, for Spies!, the engine proof's re-deal of what its twin keeps:
+sealed bids, open offers, money in exchanges, pending placements, with the rooms' options from
+its option table). Prohibition plays 200 games here and 2,000 in the slow suite, Spies! 30 and
+2,000; the other games a smaller number each (Speak Easy has its own, deeper wire proof
+besides: ``test_secrecy_wire.py``). The checker is tested too: a leak planted in a view of
+Prohibition or of Spies! is found.
 """
 
 from __future__ import annotations
@@ -16,16 +19,29 @@ import wire_twins as wt
 
 from engine.catalogue import entries, entry
 
-GAMES = {"prohibition": 200}
-"""Games per registered game in the default suite (others: ``OTHERS``)."""
+GAMES = {"prohibition": 200, "spies": 30}
+"""Games per registered game in the default suite (others: ``OTHERS``). Spies! plays 30 here,
+one in three twinned at any moment of the game rather than among the first steps (about 40 s
+in all on a quiet machine; its engine proof plays 200, tests/spies)."""
 OTHERS = 10
-SLOW = {"prohibition": 2_000}
+SLOW = {"prohibition": 2_000, "spies": 2_000}
 SLOW_OTHERS = 300
+ANYWHERE = {"spies": 3}
+"""In the default suite, every n-th game of these is twinned anywhere (its later hidden values:
+Spies!' chits, offers, money, comparisons come after the first steps)."""
+SPIES_KINDS = ("spy faces", "police faces", "secret faces", "tiles", "chit types", "pending placements")
+"""Kinds of Spies!' hidden values the default suite must have re-dealt."""
+ALL_SPIES_KINDS = ("money (hidden_money)", "sealed bids", "offers", "private texts", "compared strengths")
+"""And the slow suite, the rarer ones too."""
 
 
 def _scripts(counts: dict[str, int], others: int, early: int | None) -> list[wt.TwinScript]:
+    def moment(name: str, number: int) -> int | None:
+        every = ANYWHERE.get(name)
+        return None if every is not None and number % every == every - 1 else early
+
     return [
-        wt.build(found, number, early)
+        wt.build(found, number, moment(found.name, number))
         for found in entries()
         for number in range(counts.get(found.name, others))
     ]
@@ -40,13 +56,18 @@ def _urls(sqlite_template: Path, tmp_path: Path, lanes: int) -> list[str]:
     return out
 
 
-def _check(tally: wt.Tally, scripts: list[wt.TwinScript], record_property: Any) -> None:
+def _check(
+    tally: wt.Tally, scripts: list[wt.TwinScript], record_property: Any, kinds: tuple[str, ...] = SPIES_KINDS
+) -> None:
     print("\n" + tally.summary())
     record_property("wire_twins", tally.games)
     assert not tally.leaks, "\n".join(tally.leaks[:10])
     assert tally.games == len(scripts)
     assert tally.changed >= 0.8 * tally.games, "most twins must re-deal something"
     assert tally.followed > 0 and tally.frames > tally.games
+    if any(script.entry.name == "spies" for script in scripts):
+        for kind in kinds:
+            assert tally.kinds.get(kind, 0) >= 1, (kind, tally.kinds)
 
 
 async def test_every_game_wire_frames_match_across_twins(
@@ -63,14 +84,15 @@ async def test_every_game_wire_frames_match_across_twins_long(
 ) -> None:
     scripts = _scripts(SLOW, SLOW_OTHERS, None)
     tally = await wt.run_games(_urls(sqlite_template, tmp_path, 4), scripts)
-    _check(tally, scripts, record_property)
+    _check(tally, scripts, record_property, (*SPIES_KINDS, *ALL_SPIES_KINDS))
 
 
+@pytest.mark.parametrize("name", ["prohibition", "spies"])
 async def test_a_leak_planted_in_a_view_is_found(
-    sqlite_template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    name: str, sqlite_template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The check is not empty: a view that carried a digest of the whole state is caught."""
-    found = entry("prohibition")
+    found = entry(name)
     game = type(found.game)
     original = game.view
 

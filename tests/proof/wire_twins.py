@@ -3,8 +3,12 @@
 For a random game of a registered game (``bench/secrecy_engine.py`` plays it through the
 protocol), one moment and one viewer — a seat or a spectator — are chosen, and the game's
 ``twin`` re-deals every value hidden from that viewer (hands, picks, deck order, setups, the
-seed). Offline, the engine says for how many of the next steps the twin follows the same
-public course (every step still legal, the spectator's view the same).
+seed), and so does the engine proof's own re-deal of what a twin keeps (``se.HOOKS``: Spies!'
+sealed bids, open offers, money in exchanges, pending placements); a game with an option
+table (``se.TABLES``) gets its room options from it. Offline, the engine says for how many of
+the next steps the twin follows the same public course (every step still legal, the
+spectator's view the same, no text written to the viewer alone that differs, what he may see
+unchanged).
 
 The game is then played through two real servers (in-process uvicorn apps, each with its own
 database and :class:`ManualClock`), every seat a socket of its own and a spectator beside
@@ -72,6 +76,10 @@ class TwinScript:
     twin: Any
     changed: bool
     """Whether the twin differs from the state at all (some hidden value was re-dealt)."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """The room's rule options beside the preset (the game's option table, if it has one)."""
+    kinds: list[str] = field(default_factory=list)
+    """The kinds of hidden values the twin re-dealt, where the game names them."""
 
     @property
     def label(self) -> str:
@@ -83,9 +91,12 @@ class TwinScript:
 def build(entry: GameEntry, number: int, early: int | None = EARLY) -> TwinScript:
     """The script of one random game of ``entry``, its moment, viewer and twin."""
     game = entry.game
+    hooks = se.HOOKS.get(entry.name, se.Hooks())
+    table = se.TABLES.get(entry.name)
+    players, options = table(number) if table is not None else (None, {})
     rng = random.Random(f"wire twins {entry.name} {number}")
     limit = None if early is None else early + FOLLOW + 1
-    played = se.play(entry, number, rng, max_steps=limit or se.MAX_STEPS)
+    played = se.play(entry, number, rng, max_steps=limit or se.MAX_STEPS, table=table)
     # Withdrawals are the server's (a flag fall, an abandonment) or hand the seat to the
     # autopilot, whose choices follow its own view: the script stops before the first one.
     cut = next((i for i, step in enumerate(played.steps) if step.kind != "apply"), len(played.steps))
@@ -93,36 +104,55 @@ def build(entry: GameEntry, number: int, early: int | None = EARLY) -> TwinScrip
     if early is not None:
         live = [i for i in live if i <= early] or live[:1]
     setup = [i for i in live if not game.is_started(played.states[i])]
+    own = [i for i in (hooks.moments(played, rng) if hooks.moments is not None else []) if i in live]
     for _try in range(TRIES):  # a moment where something is hidden from the viewer, if any
-        at = rng.choice(setup) if setup and rng.random() < 0.5 else rng.choice(live)
+        roll = rng.random()
+        at = (
+            rng.choice(setup)
+            if setup and roll < 0.4
+            else rng.choice(own)
+            if own and roll < 0.7
+            else rng.choice(live)
+        )
         state = played.states[at]
         viewer = rng.choice(se.viewers(game, state))
         twin = game.twin(state, viewer, se.fresh_seed(rng))
+        if hooks.redeal is not None:  # what the game's twin keeps and the proof re-deals
+            twin = hooks.redeal(played, at, twin, viewer, rng)
         if game.to_dict(twin) != game.to_dict(state):
             break
     follow = 0
     mine, theirs = state, twin
     for step in played.steps[at : min(cut, at + FOLLOW)]:
         try:
-            mine, _ = se.take(game, mine, step)
-            theirs, _ = se.take(game, theirs, step)
+            after, events = se.take(game, mine, step)
+            theirs, twin_events = se.take(game, theirs, step)
         except GameError:
             break  # the twin's hidden values made the step illegal: what differs is public now
-        if game.view(mine, SPECTATOR) != game.view(theirs, SPECTATOR) or game.is_over(mine):
+        if game.view(after, SPECTATOR) != game.view(theirs, SPECTATOR) or game.is_over(after):
             break
+        if se.projected(game, events, viewer) != se.projected(game, twin_events, viewer) and se.revealed(
+            game, hooks, events, twin_events, viewer
+        ):
+            break  # a text written to the viewer alone: he learns what he is entitled to
+        if hooks.scope is not None and hooks.scope(mine, viewer) != hooks.scope(after, viewer):
+            break  # what the viewer may see changes (Spies!: he takes control of Russia)
+        mine = after
         follow += 1
     presets = list(entry.presets)
     return TwinScript(
         entry=entry,
         number=number,
         seed=game.seed_of(played.states[0]),
-        players=game.players(state),
+        players=players or game.players(state),
         preset=presets[number % len(presets)],
         steps=played.steps[: at + follow],
         at=at,
         viewer=viewer,
         twin=twin,
         changed=game.to_dict(twin) != game.to_dict(state),
+        options=options,
+        kinds=hooks.kinds(state, twin, viewer) if hooks.kinds is not None else [],
     )
 
 
@@ -151,7 +181,11 @@ class Run:
             async with self.seeds.lock:
                 self.seeds.pending.append([script.seed])
                 self.created = await self.browsers[0].create_room(
-                    game=script.entry.name, players=script.players, preset=script.preset, spectators=True
+                    game=script.entry.name,
+                    players=script.players,
+                    preset=script.preset,
+                    spectators=True,
+                    **({"options": script.options} if script.options else {}),
                 )
             for key in ("room_id", "invite_url", "watch_url"):
                 value = self.created.get(key)
@@ -262,13 +296,16 @@ class Tally:
     steps: int = 0
     followed: int = 0
     by_game: dict[str, int] = field(default_factory=dict)
+    kinds: dict[str, int] = field(default_factory=dict)
     leaks: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
+        kinds = ", ".join(f"{kind} {count}" for kind, count in sorted(self.kinds.items()))
         return (
             f"games: {self.games} {dict(sorted(self.by_game.items()))}, twins that re-dealt something: "
             f"{self.changed}, steps played: {self.steps} ({self.followed} after the twin), "
             f"viewer frames compared byte for byte: {self.frames}, leaks: {len(self.leaks)}"
+            + (f"\nhidden values re-dealt (twins): {kinds}" if kinds else "")
         )
 
 
@@ -286,6 +323,8 @@ async def check(pair: list[ws.Lane], script: TwinScript, seeds: ws.SeedBook, tal
     tally.games += 1
     tally.by_game[script.entry.name] = tally.by_game.get(script.entry.name, 0) + 1
     tally.changed += script.changed
+    for kind in script.kinds:
+        tally.kinds[kind] = tally.kinds.get(kind, 0) + 1
     tally.steps += len(script.steps)
     tally.followed += len(script.steps) - script.at
     if isinstance(twinned, BaseException):
