@@ -1072,7 +1072,11 @@ def compare(sections: list[dict[str, Any]], trees: list[tuple[str, Path]]) -> li
                 medians.append(statistics.median(values) if values else None)
             new, old = medians[0], medians[1]
             ratio = round(new / old, 3) if new is not None and old else None
-            row["figures"][key] = {"working": new, "baseline": old, "ratio": ratio}
+            row["figures"][key] = {
+                "working": None if new is None else round(new, 2),
+                "baseline": None if old is None else round(old, 2),
+                "ratio": ratio,
+            }
         row["load_avg"] = [section["load_avg_start"][0] for section in sections if section["game"] == game]
         out.append(row)
     return out

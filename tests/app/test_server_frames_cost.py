@@ -11,9 +11,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from conftest import Server
+from server_harness import seat_two
+from sqlalchemy import text
 
 from app.games import frames, store
+from app.games.commands import plan
 from app.ws.connection import Outbox
+from app.ws.messages import Act
 from engine.catalogue import entry, names
 from engine.core import SPECTATOR, Event, Viewer
 from engine.errors import InvalidAction
@@ -111,13 +116,13 @@ def test_a_change_of_several_events_shares_one_view() -> None:
     for viewer in (0, SPECTATOR):
         texts = built[frames.viewer_key(viewer)]
         assert len(texts) == len(events)
-        for offset, text in enumerate(texts):
-            frame = json.loads(text)
+        for offset, frame_text in enumerate(texts):
+            frame = json.loads(frame_text)
             assert frame["version"] == 11 + offset and frame["head"] == 10 + len(events)
             assert frame["view"] == json.loads(reference(game.view(state, viewer, history=False)))
             assert frame["event"] == json.loads(reference(game.project(events[offset], viewer)))
             assert frame["clocks"] == {"now": 5, "running": [0]}
-            assert text == reference(frame)
+            assert frame_text == reference(frame)
 
 
 async def test_outbox_keeps_order_and_wakes_the_writer() -> None:
@@ -139,3 +144,52 @@ async def test_outbox_keeps_order_and_wakes_the_writer() -> None:
     await asyncio.wait_for(task, 1)
     assert got == [("text", "a"), ("text", "b"), ("bus", {"n": 1}), ("text", "c")]
     assert len(outbox) == 0
+
+
+POSTGRES = pytest.mark.parametrize(
+    "backend", [pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True
+)
+
+
+async def _one_change(service: Any, table: Any, index: int) -> tuple[Any, Any]:
+    runtime = await service.runtime(table.room["room_id"])
+    game = runtime.game
+    seat = next(iter(game.rules.actors(game.state)))
+    legal = game.rules.legal_actions(game.state, seat)
+    command = Act(type="act", id=f"kept{index}", action=legal[0], version=game.version)
+    return game, plan(runtime.room, game, seat, command, 0, {}, 1000)
+
+
+@POSTGRES
+async def test_group_commit_keeps_its_connection_and_drops_a_dead_one(server: Server) -> None:
+    """A flusher keeps its connection between batches; one that died (its backend killed)
+    fails that batch only, is dropped, and the next batch commits on a fresh one."""
+    table = await seat_two(server)
+    await table.setups()
+    service = server.app.state.service
+    committer = service._committer
+    game, change = await _one_change(service, table, 1)
+    await committer.commit(game, change.after, change.entries, 1)
+    assert len(committer._idle) == 1
+    kept = committer._idle[0]
+    raw = (await kept.get_raw_connection()).driver_connection
+    pid = raw.get_server_pid()
+    service.invalidate(table.room["room_id"])
+    game, change = await _one_change(service, table, 2)
+    await committer.commit(game, change.after, change.entries, 1)
+    assert committer._idle == [kept]  # the same connection served the second batch
+    service.invalidate(table.room["room_id"])
+    async with service.engine.connect() as conn:
+        await conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+    game, change = await _one_change(service, table, 3)
+    with pytest.raises(Exception):  # noqa: B017 (asyncpg's error for a closed connection)
+        await committer.commit(game, change.after, change.entries, 1)
+    assert kept not in committer._idle
+    async with service.engine.connect() as conn:
+        stored = await store.load_game(conn, game.id)
+    assert stored is not None and stored.version == game.version  # the failed batch wrote nothing
+    await committer.commit(game, change.after, change.entries, 1)
+    async with service.engine.connect() as conn:
+        stored = await store.load_game(conn, game.id)
+    assert stored is not None and stored.version == change.after.version
+    assert len(committer._idle) == 1 and committer._idle[0] is not kept
