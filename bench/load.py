@@ -153,10 +153,22 @@ class FlickagoPlayer(Adapter):
         return {"type": "text", "text": text}, True
 
 
+class SpiesPlayer(Adapter):
+    """Every decision is a ``legal`` notation line, listed for each seat that owes one; sent
+    without a version (several seats may owe one at once: responses, negotiations)."""
+
+    def can_act(self, view: dict[str, Any], seat: int) -> bool:
+        return view.get("result") is None and bool(view.get("legal"))
+
+    def choose(self, view: dict[str, Any], seat: int, rng: random.Random) -> Choice:
+        return {"type": "act", "text": rng.choice(view["legal"])}, False
+
+
 ADAPTERS: dict[str, Adapter] = {
     "speakeasy": SpeakEasyPlayer(),
     "prohibition": ProhibitionPlayer(),
     "flickago": FlickagoPlayer(),
+    "spies": SpiesPlayer(),
 }
 
 
