@@ -25,6 +25,7 @@ import { pause, play, tracks, trails } from "./playback.js";
 import { breakdown } from "./scoring.js";
 import { STRINGS } from "./strings.js";
 import { angleWords, choiceLabel, pieceName, sideName } from "./words.js";
+import { loadStylesheet } from "../../js/dom.js";
 
 export const strings = STRINGS;
 /** One event in words, for the replay's move list (static/js/replay.js). */
@@ -42,14 +43,6 @@ async function loadBoard() {
 /** The board, read once from the data pack when the module loads. */
 export const BOARD = await loadBoard();
 
-function loadStylesheet() {
-  if (document.querySelector(`link[href="${STYLESHEET}"]`)) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = STYLESHEET;
-  document.head.append(link);
-}
-
 /** The seats' colours in the shell (bars, chat): readable on the dark and the light scheme. */
 const SEAT_CSS = { w: "#d4c6a1", b: "#4a4540" };
 /** How long what resolution removed is shown before the next view is drawn (ms). */
@@ -57,7 +50,7 @@ const RESOLUTION_MS = 650;
 
 /** Mount Flickago (ctx: static/games/README.md). */
 export function mount(container, ctx) {
-  loadStylesheet();
+  loadStylesheet(STYLESHEET);
   return new FlickagoTable(container, ctx);
 }
 

@@ -5,19 +5,9 @@
 
 import { isInspector, kindOf, sideOf } from "./geometry.js";
 import { choiceLabel, pieceName, sideName, turnWords } from "./words.js";
+import { h } from "../../js/dom.js";
 
-export function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k === "dataset") Object.assign(node.dataset, v);
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined && c !== false));
-  return node;
-}
+export { h };
 
 /** A small disc like the board's, for the panels. */
 export function discChip(t, piece, opts = {}) {

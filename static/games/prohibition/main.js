@@ -25,6 +25,7 @@ import { animateCharacter, animateTruck, dropIn, flash } from "./motion.js";
 import { actionGroups, h, renderDecision, renderHand, renderLast, renderLog, renderTable, renderTrucks } from "./panels.js";
 import { characterPath, truckPath } from "./paths.js";
 import { STRINGS } from "./strings.js";
+import { loadStylesheet } from "../../js/dom.js";
 
 export const strings = STRINGS;
 
@@ -43,14 +44,6 @@ export const CITY = await loadCity();
 /** One event in words, for the replay's move list (static/js/replay.js). */
 export const describe = (event, view, t) => describeEvent(event, view, t, CITY);
 
-function loadStylesheet() {
-  if (document.querySelector(`link[href="${STYLESHEET}"]`)) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = STYLESHEET;
-  document.head.append(link);
-}
-
 const SETUP_PHASES = new Set(["place", "pick"]);
 
 /** Words ended with a full stop, with a capital first when `capital` ("" stays ""). */
@@ -62,7 +55,7 @@ function closed(text, capital = false) {
 
 /** Mount Prohibition (ctx: static/games/README.md). */
 export function mount(container, ctx) {
-  loadStylesheet();
+  loadStylesheet(STYLESHEET);
   return new ProhibitionTable(container, ctx);
 }
 

@@ -6,21 +6,9 @@
 import { actionLabel, charName, cubesText, parseAction, truckName } from "./actions.js";
 import { cardCubes } from "./city.js";
 import { CHAR_CSS, TRUCK_CSS } from "./board.js";
+import { h } from "../../js/dom.js";
 
-export function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k === "dataset") Object.assign(node.dataset, v);
-    // Through the CSSOM: the site's Content-Security-Policy refuses style attributes.
-    else if (k === "style") for (const [prop, value] of Object.entries(v)) node.style.setProperty(prop, value);
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined && c !== false));
-  return node;
-}
+export { h };
 
 const cubeIcon = (code, n = 1) => Array.from({ length: n }, () => h("span", { class: `pz-cube c-${code}`, "aria-hidden": "true" }));
 

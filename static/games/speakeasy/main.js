@@ -24,6 +24,7 @@ import { STRINGS } from "./strings.js";
 import { t, useTranslator } from "./text.js";
 import { tileSvg } from "./tiles.js";
 import { renderTrays } from "./trays.js";
+import { loadStylesheet } from "../../js/dom.js";
 
 export const strings = STRINGS;
 /** One event in words, for the replay's move list (static/js/replay.js). */
@@ -33,14 +34,6 @@ export const rulesUrl = "/rules";
 
 const SIDES = ["s", "n"];
 const STYLESHEET = new URL("./speakeasy.css", import.meta.url).href;
-
-function loadStylesheet() {
-  if (document.querySelector(`link[href="${STYLESHEET}"]`)) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = STYLESHEET;
-  document.head.append(link);
-}
 
 function section(id, cls, titleKey = null) {
   const box = document.createElement("section");
@@ -60,7 +53,7 @@ function section(id, cls, titleKey = null) {
  */
 export function mount(container, ctx) {
   useTranslator(ctx.t);
-  loadStylesheet();
+  loadStylesheet(STYLESHEET);
   return new SpeakEasyTable(container, ctx);
 }
 

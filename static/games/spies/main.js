@@ -21,6 +21,7 @@ import { cityTargets, lineWords, namesPiece, nextOffer, offerLine, parseLine, se
 import { drawStatic, drawView, ownerOf } from "./map.js";
 import { countdownText, h, offerComposer, renderCity, renderDecision, renderDiplomacy, renderLog, renderPowers, renderRecord, renderTurn, renderYours } from "./panels.js";
 import { STRINGS } from "./strings.js";
+import { loadStylesheet } from "../../js/dom.js";
 
 export const strings = STRINGS;
 
@@ -61,17 +62,9 @@ export function namesFor(t, pack, manifest) {
 /** One event in words, for the replay's move list (static/js/replay.js). */
 export const describe = (event, view, t) => describeEvent(event, t, namesFor(t, PACK, view?.manifest));
 
-function loadStylesheet() {
-  if (document.querySelector(`link[href="${STYLESHEET}"]`)) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = STYLESHEET;
-  document.head.append(link);
-}
-
 /** Mount Spies! (ctx: static/games/README.md). */
 export function mount(container, ctx) {
-  loadStylesheet();
+  loadStylesheet(STYLESHEET);
   return new SpiesTable(container, ctx);
 }
 

@@ -6,21 +6,9 @@
 
 import { GROUP_ORDER, groupOf, itemWords, lineWords, parseLine } from "./lines.js";
 import { faceText } from "./map.js";
+import { h } from "../../js/dom.js";
 
-export function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k === "dataset") Object.assign(node.dataset, v);
-    // Through the CSSOM: the site's Content-Security-Policy refuses style attributes.
-    else if (k === "style") for (const [prop, value] of Object.entries(v)) node.style.setProperty(prop, value);
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return node;
-}
+export { h };
 
 /** A power's chip: its colour and name. */
 export function powerChip(ctx, power) {
