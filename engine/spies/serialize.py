@@ -32,6 +32,18 @@ def _value(v: Any) -> Any:
     return v
 
 
+def _entry(e: Entry) -> dict[str, Any]:
+    """An entry as :func:`_plain` writes it, without the dataclass walk: a stored state holds
+    the whole record, written after every action."""
+    return {
+        "by": e.by,
+        "text": e.text,
+        "private": {str(seat): text for seat, text in e.private.items()},
+        "header": e.header,
+        "seat": e.seat,
+    }
+
+
 def to_dict(state: State) -> dict[str, Any]:
     out: dict[str, Any] = {"format": FORMAT, "data": DATA_SHA256}
     for f in fields(state):
@@ -43,7 +55,7 @@ def to_dict(state: State) -> dict[str, Any]:
         elif f.name in ("spies", "police", "secrets"):
             out[f.name] = [_plain(x) for x in v.values()]
         elif f.name == "log":
-            out[f.name] = [_plain(e) for e in v]
+            out[f.name] = [_entry(e) for e in v]
         else:
             out[f.name] = _value(v)
     return out
