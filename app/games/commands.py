@@ -86,8 +86,8 @@ def new_game(room: RoomInfo, number: int, seat_slots: tuple[int, ...], now: int)
     deadline = now + room.setup_seconds * 1000 if room.setup_seconds and room.full else None
     state = rules.new_game(seed, options, room.players)
     clocks = GameClocks.fresh(room.players, room.time_initial_ms, room.time_increment_ms or 0, deadline)
-    if room.full and rules.is_started(state):
-        clocks = clocks.start(owing(rules, state), now)
+    if room.full:
+        clocks = clocks_at_start(rules, state, clocks, now)
     return LoadedGame(
         id=uuid.uuid4().hex,
         room_id=room.id,
@@ -99,7 +99,7 @@ def new_game(room: RoomInfo, number: int, seat_slots: tuple[int, ...], now: int)
         version=0,
         seq=0,
         state=state,
-        clocks=clocks.with_limits(_limits(rules, state, (), now)),
+        clocks=clocks.with_limits(limits(rules, state, (), now)),
         setup_seconds=room.setup_seconds,
     )
 
@@ -111,16 +111,22 @@ def owing(rules: Game[Any], state: Any) -> frozenset[int]:
     return frozenset(rules.clocked(state)) - rules.withdrawn(state)
 
 
-def limits(game: LoadedGame, state: Any, now: int) -> tuple[tuple[int, str, int], ...]:
-    """The decision limits of ``state`` (:meth:`engine.core.Game.decision_limit`): a limit
-    the game names as before keeps its deadline, a new one runs from ``now``. The seats the
-    autopilot plays have them too: if it fails to answer, the default still comes."""
-    return _limits(game.rules, state, game.clocks.limits, now)
+def clocks_at_start(rules: Game[Any], state: Any, clocks: GameClocks, now: int) -> GameClocks:
+    """Every chair is taken: a game whose play begins at once (no setup phase: Flickago,
+    Spies!) starts the clocks of the seats owing its first decision; otherwise ``clocks``
+    (the same object) as they are."""
+    if clocks.since is None and rules.is_started(state) and rules.result(state) is None:
+        return clocks.start(owing(rules, state), now)
+    return clocks
 
 
-def _limits(
+def limits(
     rules: Game[Any], state: Any, before: tuple[tuple[int, str, int], ...], now: int
 ) -> tuple[tuple[int, str, int], ...]:
+    """The decision limits of ``state`` (:meth:`engine.core.Game.decision_limit`): a limit
+    the game names as in ``before`` keeps its deadline, a new one runs from ``now``. The
+    seats the autopilot plays have them too: if it fails to answer, the default still
+    comes."""
     kept = {(seat, window): deadline for seat, window, deadline in before}
     out = []
     for seat in sorted(rules.actors(state)):
@@ -150,7 +156,7 @@ def _advance(game: LoadedGame, seat: int | None, transition: Transition[Any], no
         if seat is not None:
             offers = replace(offers, draw=frozenset())
     if result is None:
-        clocks = clocks.with_limits(limits(game, state, now))
+        clocks = clocks.with_limits(limits(rules, state, clocks.limits, now))
     return game.evolve(
         state=state,
         version=game.version + len(transition.events),

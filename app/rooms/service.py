@@ -23,7 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from app.broadcast import Hub
 from app.errors import AppError, Conflict
 from app.games import store
-from app.games.commands import new_game, owing
+from app.games.commands import clocks_at_start, new_game
 from app.games.runtime import RoomInfo, SlotHolder
 from app.identity import digest_matches, new_rejoin_secret, new_token, token_digest
 from app.models import GameRow, Room, RoomSeat
@@ -220,11 +220,11 @@ async def _start_clocks(conn: AsyncConnection, game_id: str, now: int) -> None:
     """Every chair is taken: a timed game whose play begins at once (no setup phase: Flickago,
     Spies!) starts the clocks of the seats owing its first decision now."""
     game = await store.load_game(conn, game_id)
-    if game is None or game.result is not None or not game.clocks.timed or game.clocks.since is not None:
+    if game is None or not game.clocks.timed:
         return
-    if not game.rules.is_started(game.state):
+    clocks = clocks_at_start(game.rules, game.state, game.clocks, now)
+    if clocks is game.clocks:
         return
-    clocks = game.clocks.start(owing(game.rules, game.state), now)
     await conn.execute(
         update(_GAMES)
         .where(_GAMES.c.id == game_id, _GAMES.c.seq == game.seq)

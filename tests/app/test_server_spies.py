@@ -169,7 +169,7 @@ def _window_game(players: int = 3) -> tuple[LoadedGame, int]:
         clocks=GameClocks.fresh(players, 600_000, 0, None).start(frozenset({seat}), NOW),
         setup_seconds=None,
     )  # fmt: skip
-    return replace(game, clocks=game.clocks.with_limits(limits(game, state, NOW))), seat
+    return replace(game, clocks=game.clocks.with_limits(limits(rules, state, (), NOW))), seat
 
 
 def test_a_response_window_takes_its_default_when_its_limit_runs_out() -> None:
