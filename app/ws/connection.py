@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import deque
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -35,35 +34,6 @@ from app.ws.ratelimit import TokenBucket
 log = logging.getLogger("speakeasy.ws")
 
 _QUEUE_LIMIT = 2048
-
-
-class Outbox:
-    """The writer's queue: items in order and the writer's wake-up. An ``asyncio.Queue``
-    holds three deques and a dict of attributes for every socket; this holds one deque."""
-
-    __slots__ = ("_items", "_waiter")
-
-    def __init__(self) -> None:
-        self._items: deque[tuple[str, Any]] = deque()
-        self._waiter: asyncio.Future[None] | None = None
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def put(self, item: tuple[str, Any]) -> None:
-        self._items.append(item)
-        waiter = self._waiter
-        if waiter is not None and not waiter.done():
-            waiter.set_result(None)
-
-    async def get(self) -> tuple[str, Any]:
-        while not self._items:
-            self._waiter = asyncio.get_running_loop().create_future()
-            try:
-                await self._waiter
-            finally:
-                self._waiter = None
-        return self._items.popleft()
 
 
 class Connection:
@@ -85,7 +55,7 @@ class Connection:
         self.room_id = room_id
         self.slot = slot
         self.role = "spectator" if slot is None else "player"
-        self._queue = Outbox()
+        self._queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
         self._bucket = TokenBucket(settings.max_frames_per_second)
         self._chat_bucket = TokenBucket(settings.chat_lines_per_second)
         self._muted: frozenset[int] = frozenset()  # seats whose chat this viewer does not want
@@ -98,10 +68,10 @@ class Connection:
 
     # -- called by the hub (any time, never blocks) ---------------------------------------
     def deliver(self, message: Message) -> None:
-        if len(self._queue) >= _QUEUE_LIMIT:
-            self._queue.put(("overflow", None))
+        if self._queue.qsize() >= _QUEUE_LIMIT:
+            self._queue.put_nowait(("overflow", None))
             return
-        self._queue.put(("bus", message))
+        self._queue.put_nowait(("bus", message))
 
     # -- lifecycle ----------------------------------------------------------------------
     async def run(self) -> None:
@@ -161,18 +131,18 @@ class Connection:
             self._error(error.code, error.message, claimed_id(text))
             return
         if isinstance(parsed, Ping):
-            self._queue.put(("text", frames.PONG))
+            self._queue.put_nowait(("text", frames.PONG))
             return
         if isinstance(parsed, Hello):
             self._hello_seen = True
-            self._queue.put(("hello", parsed))
+            self._queue.put_nowait(("hello", parsed))
             return
         if not self._hello_seen:
             self._error("bad_message", "send hello first", parsed.id)
             return
         if isinstance(parsed, Mute):
             self._muted = self._muted | {parsed.seat} if parsed.muted else self._muted - {parsed.seat}
-            self._queue.put(("text", frames.ack_frame(parsed.id, self._sent or 0)))
+            self._queue.put_nowait(("text", frames.ack_frame(parsed.id, self._sent or 0)))
             return
         if isinstance(parsed, Chat):
             await self._chat(parsed)
@@ -189,7 +159,7 @@ class Connection:
             log.error("database error", extra={"room": self.room_id, "error": type(error).__name__})
             self._error(UNAVAILABLE.code, UNAVAILABLE.message, parsed.id)
             return
-        self._queue.put(("text", frames.ack_frame(parsed.id, version)))
+        self._queue.put_nowait(("text", frames.ack_frame(parsed.id, version)))
 
     async def _chat(self, line: Chat) -> None:
         if not self._chat_bucket.take():
@@ -200,10 +170,10 @@ class Connection:
         except AppError as error:
             self._error(error.code, error.message, line.id)
             return
-        self._queue.put(("text", frames.ack_frame(line.id, version)))
+        self._queue.put_nowait(("text", frames.ack_frame(line.id, version)))
 
     def _error(self, code: str, message: str, action_id: str | None = None) -> None:
-        self._queue.put(("text", frames.error_frame(code, message, action_id)))
+        self._queue.put_nowait(("text", frames.error_frame(code, message, action_id)))
 
     # -- writer -------------------------------------------------------------------------
     async def _write(self) -> None:

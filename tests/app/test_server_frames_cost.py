@@ -1,10 +1,9 @@
 """What the server's cost work (issue 15, item 3) must not change: the JSON text of frames
 and snapshots (orjson writes what ``json.dumps`` wrote), the frames of a change whose view
-is encoded once, and the order of a connection's outbox."""
+is encoded once."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from dataclasses import dataclass
@@ -17,7 +16,6 @@ from sqlalchemy import text
 
 from app.games import frames, store
 from app.games.commands import plan
-from app.ws.connection import Outbox
 from app.ws.messages import Act
 from engine.catalogue import entry, names
 from engine.core import SPECTATOR, Event, Viewer
@@ -123,27 +121,6 @@ def test_a_change_of_several_events_shares_one_view() -> None:
             assert frame["event"] == json.loads(reference(game.project(events[offset], viewer)))
             assert frame["clocks"] == {"now": 5, "running": [0]}
             assert frame_text == reference(frame)
-
-
-async def test_outbox_keeps_order_and_wakes_the_writer() -> None:
-    outbox = Outbox()
-    got: list[tuple[str, Any]] = []
-
-    async def writer() -> None:
-        for _ in range(4):
-            got.append(await outbox.get())
-
-    task = asyncio.create_task(writer())
-    await asyncio.sleep(0)  # the writer waits on an empty outbox
-    outbox.put(("text", "a"))
-    outbox.put(("text", "b"))
-    await asyncio.sleep(0)
-    outbox.put(("bus", {"n": 1}))
-    assert len(outbox) <= 1
-    outbox.put(("text", "c"))
-    await asyncio.wait_for(task, 1)
-    assert got == [("text", "a"), ("text", "b"), ("bus", {"n": 1}), ("text", "c")]
-    assert len(outbox) == 0
 
 
 POSTGRES = pytest.mark.parametrize(
