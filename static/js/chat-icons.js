@@ -1,20 +1,8 @@
-// The chat's two icons, drawn (no emoji font is needed): a speech bubble for the closed
-// drawer's button on a phone, a loudspeaker (struck through when muted) for the mutes.
+// The chat's icons, drawn (no emoji font is needed): a speech bubble for the closed drawer's
+// button on a phone, a loudspeaker (struck through when muted) for the mutes, a padlock for a
+// private channel the rules keep closed.
 
-const SVG = "http://www.w3.org/2000/svg";
-
-function icon(viewBox, cls, paths) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", viewBox);
-  svg.setAttribute("class", cls);
-  svg.setAttribute("aria-hidden", "true");
-  for (const attrs of paths) {
-    const path = document.createElementNS(SVG, "path");
-    for (const [name, value] of Object.entries(attrs)) path.setAttribute(name, value);
-    svg.append(path);
-  }
-  return svg;
-}
+import { icon } from "./dom.js";
 
 export function bubble() {
   const d = "M4 4h16a1.5 1.5 0 0 1 1.5 1.5v10A1.5 1.5 0 0 1 20 17H10l-5 4v-4H4a1.5 1.5 0 0 1-1.5-1.5v-10A1.5 1.5 0 0 1 4 4z";
@@ -25,4 +13,9 @@ export function speaker(muted) {
   const tail = muted ? "M11 5.5l4 5M15 5.5l-4 5" : "M11.5 5.5q2 2.5 0 5M13.5 3.5q4 4.5 0 9";
   const stroke = { fill: "none", stroke: "currentColor", "stroke-width": "1.5", "stroke-linecap": "round" };
   return icon("0 0 16 16", "chat-mute-icon", [{ d: "M2 6h3l4-3v10l-4-3H2z", fill: "currentColor" }, { d: tail, ...stroke }]);
+}
+
+export function lock() {
+  const stroke = { fill: "none", stroke: "currentColor", "stroke-width": "1.5" };
+  return icon("0 0 12 14", "chat-lock", [{ d: "M3 6V4a3 3 0 0 1 6 0v2M1.5 6h9v7h-9z", ...stroke }]);
 }

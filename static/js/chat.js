@@ -20,7 +20,7 @@
 // a drawer over the bottom of the page, opened from a small button; closed by default.
 
 import { fetchCatalogue } from "./catalogue.js";
-import { bubble, speaker } from "./chat-icons.js";
+import { bubble, lock, speaker } from "./chat-icons.js";
 import { Mutes } from "./chat-mutes.js";
 import { lang, onLangChange, t } from "./i18n.js";
 
@@ -514,20 +514,6 @@ export class RoomChat {
 function validLine(l) {
   const from = l && (l.from === null || Number.isInteger(l.from));
   return Boolean(from) && typeof l.channel === "string" && typeof l.text === "string" && Number.isFinite(l.at);
-}
-
-/** A closed padlock, drawn (no emoji font is needed). */
-function lock() {
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("viewBox", "0 0 12 14");
-  svg.setAttribute("class", "chat-lock");
-  const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
-  path.setAttribute("d", "M3 6V4a3 3 0 0 1 6 0v2M1.5 6h9v7h-9z");
-  path.setAttribute("fill", "none");
-  path.setAttribute("stroke", "currentColor");
-  path.setAttribute("stroke-width", "1.5");
-  svg.append(path);
-  return svg;
 }
 
 /** `talk` as a set of seats, or null when the frame does not say. */

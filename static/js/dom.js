@@ -1,5 +1,5 @@
-// DOM helpers the game modules share (static/games/*/): an element builder and a stylesheet
-// loader. Nothing here knows a game.
+// DOM helpers the shell and the game modules share (static/games/*/): an element builder, a
+// drawn icon and a stylesheet loader. Nothing here knows a game.
 
 /**
  * `h("div", {class: "x", onclick: f, dataset: {k: "v"}, style: {"--w": "2px"}}, child, [more])`:
@@ -20,6 +20,23 @@ export function h(tag, attrs = {}, ...children) {
   }
   node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
   return node;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** A small drawn icon (no emoji font is needed): an `<svg>` of class `cls`, hidden from
+ * assistive technology, with one `<path>` per entry of `paths` (its attributes). */
+export function icon(viewBox, cls, paths) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", viewBox);
+  svg.setAttribute("class", cls);
+  svg.setAttribute("aria-hidden", "true");
+  for (const attrs of paths) {
+    const path = document.createElementNS(SVG, "path");
+    for (const [name, value] of Object.entries(attrs)) path.setAttribute(name, value);
+    svg.append(path);
+  }
+  return svg;
 }
 
 /** Add the stylesheet at `href` to the page once. */

@@ -5,6 +5,7 @@
 // Every other seat is above the board, in turn order after yours.
 
 import { clockText, showLimit } from "./clocks.js";
+import { icon } from "./dom.js";
 import { t } from "./i18n.js";
 
 /** The seats from the bottom bar up: [bottom, ...above in turn order]. */
@@ -82,18 +83,9 @@ function bar(seat, room) {
 
 /** An hourglass, drawn (no emoji font is needed). */
 function hourglass() {
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("viewBox", "0 0 12 16");
-  svg.setAttribute("class", "limit-icon");
-  svg.setAttribute("aria-hidden", "true");
-  const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
-  path.setAttribute("d", "M1.5 1h9M1.5 15h9M2.5 1v2.5L6 8l-3.5 4.5V15M9.5 1v2.5L6 8l3.5 4.5V15M4 13.5h4L6 11z");
-  path.setAttribute("fill", "none");
-  path.setAttribute("stroke", "currentColor");
-  path.setAttribute("stroke-width", "1.4");
-  path.setAttribute("stroke-linejoin", "round");
-  svg.append(path);
-  return svg;
+  const d = "M1.5 1h9M1.5 15h9M2.5 1v2.5L6 8l-3.5 4.5V15M9.5 1v2.5L6 8l3.5 4.5V15M4 13.5h4L6 11z";
+  const stroke = { fill: "none", stroke: "currentColor", "stroke-width": "1.4", "stroke-linejoin": "round" };
+  return icon("0 0 12 16", "limit-icon", [{ d, ...stroke }]);
 }
 
 /** Presence texts count on between frames. */
