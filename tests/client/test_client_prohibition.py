@@ -11,14 +11,11 @@ are exactly the lines of the engine's text export.
 from __future__ import annotations
 
 import itertools
-import json
-import os
 import random
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
+import node_probe
 import pytest
 
 from engine.core import EVERYONE
@@ -30,7 +27,6 @@ from engine.prohibition.state import State
 
 ROOT = Path(__file__).resolve().parents[2]
 PROBE = Path(__file__).with_name("prohibition_probe.mjs")
-NODE = shutil.which("node")
 OPTION_SETS: tuple[dict[str, str], ...] = (
     {},
     {"layout": "inverted", "special_placement": "random"},
@@ -39,21 +35,7 @@ OPTION_SETS: tuple[dict[str, str], ...] = (
 
 
 def run_probe(request: dict[str, Any]) -> dict[str, Any]:
-    if NODE is None:
-        if os.environ.get("CI"):
-            pytest.fail("node is needed for the client tests")
-        pytest.skip("node is not installed")
-    done = subprocess.run(
-        [NODE, str(PROBE)],
-        input=json.dumps(request),
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    answer: dict[str, Any] = json.loads(done.stdout)
-    return answer
+    return node_probe.run_probe(PROBE, request)
 
 
 def play(players: int, seed: int, options: dict[str, str]) -> tuple[list[State], State]:

@@ -9,15 +9,11 @@ so the two cannot drift apart.
 from __future__ import annotations
 
 import itertools
-import json
-import os
 import random
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
-import pytest
+import node_probe
 
 from engine.core import EVERYONE
 from engine.errors import GameError
@@ -31,7 +27,6 @@ from engine.speakeasy.setup import opening_for, opening_names, parse_setup, rand
 from engine.speakeasy.state import ATTACKER, DEFENDER, NEITHER
 
 PROBE = Path(__file__).with_name("rules_probe.mjs")
-NODE = shutil.which("node")
 SIDES = ("s", "n")
 MOVERS = [*"12345678", "K", "F"]
 TARGETS = [*"12345678", "K", "B", "F", "S"]
@@ -39,21 +34,7 @@ STREET_PAIRS = frozenset(STREET_LINES)
 
 
 def run_probe(request: dict[str, Any]) -> dict[str, Any]:
-    if NODE is None:
-        if os.environ.get("CI"):
-            pytest.fail("node is needed for the client rule tests")
-        pytest.skip("node is not installed")
-    done = subprocess.run(
-        [NODE, "--experimental-default-type=module", str(PROBE)],
-        input=json.dumps(request),
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    answer: dict[str, Any] = json.loads(done.stdout)
-    return answer
+    return node_probe.run_probe(PROBE, request, ("--experimental-default-type=module",), 60)
 
 
 def engine_accepts(text: str, side: int, preset: str) -> bool:

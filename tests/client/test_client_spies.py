@@ -12,14 +12,11 @@ map draws every piece in its city once, face down exactly when the view gives no
 
 from __future__ import annotations
 
-import json
-import os
 import random
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
+import node_probe
 import pytest
 
 from engine.core import EVERYONE, SPECTATOR
@@ -31,7 +28,6 @@ from engine.spies.state import State
 from engine.spies.view import entry_text
 
 PROBE = Path(__file__).with_name("spies_probe.mjs")
-NODE = shutil.which("node")
 GAMES: tuple[tuple[int, dict[str, Any]], ...] = (
     (5, {"last_year": 1934}),
     (4, {"russia_control": "bidding", "hidden_money": True, "last_year": 1934}),
@@ -41,21 +37,7 @@ GAMES: tuple[tuple[int, dict[str, Any]], ...] = (
 
 
 def run_probe(request: dict[str, Any]) -> dict[str, Any]:
-    if NODE is None:
-        if os.environ.get("CI"):
-            pytest.fail("node is needed for the client tests")
-        pytest.skip("node is not installed")
-    done = subprocess.run(
-        [NODE, str(PROBE)],
-        input=json.dumps(request),
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    answer: dict[str, Any] = json.loads(done.stdout)
-    return answer
+    return node_probe.run_probe(PROBE, request)
 
 
 def play(players: int, options: dict[str, Any], seed: int) -> tuple[list[dict[str, Any]], State]:
