@@ -48,6 +48,7 @@ const R = {
   game: null, // the mounted game module's handle
   mountedFor: "",
   clocks: new Clocks(),
+  talk: null, // the seats we may write to in private now (the frames' `talk`), or null
   presence: new Presence(),
   offers: { draw: [], rematch: [] },
   commands: new Map(), // action id -> {kind: "game" | "platform", type}
@@ -212,6 +213,7 @@ async function onWelcome(msg) {
   R.gameId = msg.game_id;
   R.view = msg.view;
   R.clocks.set(msg.clocks);
+  R.talk = Array.isArray(msg.talk) ? msg.talk : null;
   R.presence.set(msg.presence && msg.presence.seats, msg.spectators ?? msg.presence?.spectators);
   R.offers = readOffers(msg.offers);
   keepCommitment(R.gameId, msg.fairness);
@@ -257,6 +259,7 @@ async function mountGame() {
     allSeated,
     changed: () => renderShell(),
     clocks: () => R.clocks.latest(),
+    talk: () => R.talk,
   });
   R.mountedFor = key;
   fitRoom(game, R.game.aspect, players());
@@ -265,7 +268,10 @@ async function mountGame() {
 
 function onEvent(msg) {
   R.clocks.set(msg.clocks);
-  if (Array.isArray(msg.talk)) chat.talk(msg.talk);
+  if (Array.isArray(msg.talk)) {
+    R.talk = msg.talk;
+    chat.talk(msg.talk);
+  }
   if (!R.game) return;
   R.view = msg.view ? { ...msg.view, history: undefined } : R.view;
   R.game.event(msg.event, msg.view);

@@ -268,20 +268,11 @@ class SpiesTable {
     return Number.isFinite(at) ? at - this.clockSeen.offset : null;
   }
 
-  /** The seats this seat may talk to in private now (spec 12.4, as the engine decides it). */
+  /** The seats this seat may talk to in private now: the server's word (the frames' `talk`,
+   * `ctx.talk()`; the engine's `private_chat`, spec 12.4); none in the replay viewer. */
   talk() {
-    const v = this.view;
-    const seat = this.ctx.seat;
-    if (!v || seat === null || seat === undefined) return [];
-    const others = v.seats.map((_, s) => s).filter((s) => s !== seat);
-    if (v.options?.private_chat === "always" || v.result || v.decision?.kind === "ready") return others;
-    const channels = v.channels || [];
-    if (!channels.length) return [];
-    const seatOf = (p) => v.seats.findIndex((ps) => ps.includes(p));
-    const active = seatOf(channels[0][0]);
-    const parties = [...new Set(channels.map((c) => seatOf(c[1])))].filter((s) => s !== active);
-    if (seat === active) return parties;
-    return parties.includes(seat) ? [active] : [];
+    const seats = typeof this.ctx.talk === "function" ? this.ctx.talk() : null;
+    return Array.isArray(seats) ? seats : [];
   }
 
   chitTypes() {
