@@ -101,7 +101,7 @@ function fillChoices() {
       input.value = name;
       input.checked = current && names.includes(current) ? name === current : i === 0;
       const span = document.createElement("span");
-      span.textContent = presetLabel(name);
+      span.textContent = presetLabel(g.name, name);
       label.append(input, " ", span);
       return label;
     }),

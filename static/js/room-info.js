@@ -9,16 +9,17 @@ export function clockLabel(tc) {
   return t("clock.min", { m: Number.isInteger(m) ? m : m.toFixed(1), s: tc.increment ?? 0 });
 }
 
-export function presetLabel(preset) {
+export function presetLabel(game, preset) {
   if (!preset) return "";
-  return has(`preset.${preset}`) ? t(`preset.${preset}`) : preset;
+  const key = `preset.${game}.${preset}`; // by game: two games may both call a preset "standard"
+  return has(key) ? t(key) : preset;
 }
 
 /** "Speak Easy · Classic Lu Zhan Qi · 10 min + 5 s per move · game 2" (or "Speak Easy (the rulebook) · …"). */
 export function roomInfoText(room, title) {
   if (!room) return title || "";
   const parts = [title || room.title || room.game || ""];
-  const preset = presetLabel(room.preset);
+  const preset = presetLabel(room.game || "speakeasy", room.preset); // a version-1 summary names no game: Speak Easy
   // "Speak Easy (the rulebook)" says the game already; "Classic Lu Zhan Qi" does not.
   if (preset && preset.startsWith(parts[0])) parts[0] = preset;
   else if (preset) parts.push(preset);

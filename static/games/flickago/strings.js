@@ -6,8 +6,8 @@
 export const STRINGS = {
   en: {
     "game.flickago.tagline": "2 players flick gangster discs across the city; the server plays every shot out for everyone.",
-    "preset.standard": "Flickago (standard)",
-    "preset.literal": "Flickago (either Safe Return zone scores 5)",
+    "preset.flickago.standard": "Flickago (standard)",
+    "preset.flickago.literal": "Flickago (either Safe Return zone scores 5)",
     "reason.score": "on points",
     "fg.board.label": "Flickago: the city board, both HQs, the gang discs and the inspectors",
     "fg.decimal": ".",
@@ -86,8 +86,8 @@ export const STRINGS = {
   },
   fr: {
     "game.flickago.tagline": "2 joueurs lancent leurs pions de gangsters d’une pichenette à travers la ville ; le serveur joue chaque coup pour tous.",
-    "preset.standard": "Flickago (standard)",
-    "preset.literal": "Flickago (chaque zone de retour rapporte 5)",
+    "preset.flickago.standard": "Flickago (standard)",
+    "preset.flickago.literal": "Flickago (chaque zone de retour rapporte 5)",
     "reason.score": "aux points",
     "fg.board.label": "Flickago : la ville, les deux QG, les pions des gangs et les inspecteurs",
     "fg.decimal": ",",

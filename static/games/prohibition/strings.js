@@ -6,7 +6,7 @@
 export const STRINGS = {
   en: {
     "game.prohibition.tagline": "2–4 players deliver crates across Chicago while Ness, the Policeman and Capone roam the streets.",
-    "preset.rulebook": "Prohibition (the rulebook)",
+    "preset.prohibition.rulebook": "Prohibition (the rulebook)",
     "reason.score": "on points",
     "pz.board.label": "Prohibition: the city, the trucks, the characters and the score track",
     "pz.truckName": "{colour} {id}",
@@ -160,7 +160,7 @@ export const STRINGS = {
   },
   fr: {
     "game.prohibition.tagline": "De 2 à 4 joueurs livrent des caisses dans Chicago, pendant que Ness, le policier et Capone arpentent les rues.",
-    "preset.rulebook": "Prohibition (la règle du jeu)",
+    "preset.prohibition.rulebook": "Prohibition (la règle du jeu)",
     "reason.score": "aux points",
     "pz.board.label": "Prohibition : la ville, les camions, les personnages et la piste de score",
     "pz.truckName": "{id} {colour}",

@@ -18,7 +18,7 @@ const prefixed = (prefix, table) => Object.fromEntries(Object.entries(table).map
 export const STRINGS = {
   en: {
     "game.spies.tagline": "2–5 players run secret agents across 1930s Europe: spies, police, secrets, chits and private diplomacy.",
-    "preset.standard": "Spies! (standard rules)",
+    "preset.spies.standard": "Spies! (standard rules)",
     "reason.end": "on points at the end of the last year",
     "bot.basic": "basic", "bot.shrewd": "shrewd",
     "sp.board.label": "Spies!: the map of Europe with cities, rail, air and sea routes, and the pieces",
@@ -223,7 +223,7 @@ export const STRINGS = {
   },
   fr: {
     "game.spies.tagline": "2 à 5 joueurs mènent leurs agents secrets dans l’Europe des années 1930 : espions, police, secrets, pions d’action et diplomatie privée.",
-    "preset.standard": "Spies! (règles standard)",
+    "preset.spies.standard": "Spies! (règles standard)",
     "reason.end": "aux points à la fin de la dernière année",
     "bot.basic": "basique", "bot.shrewd": "rusé",
     "sp.board.label": "Spies! : la carte de l’Europe avec les villes, les lignes de train, d’avion et de mer, et les pièces",
