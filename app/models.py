@@ -8,8 +8,9 @@ describe the same tables for queries and a test checks they agree.
 * ``room_seats``   who sits in each chair (``slot``): a guest or a bot, and the digest of
                    the secret that lets that guest's browser rejoin.
 * ``games``        one game of the room: its game, seed, options, which chair plays each
-                   seat (``seat_slots``), the state snapshot with its version (events so
-                   far), clocks per seat and the seats' pending offers.
+                   seat (``seat_slots``), its version (events so far), a snapshot of its
+                   state at ``snapshot_version`` (the later versions are rebuilt from the
+                   log), clocks per seat and the seats' pending offers.
                    ``seq`` counts every change of the row: writers guard on it, so of
                    two concurrent commands exactly one commits.
 * ``game_actions`` the append-only log of everything applied to a game, each row with the
@@ -82,6 +83,9 @@ class GameRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     seq: Mapped[int] = mapped_column(Integer)
     snapshot: Mapped[str] = mapped_column(Text)
+    snapshot_version: Mapped[int] = mapped_column(Integer, server_default="0")
+    """The version ``snapshot`` holds; the actions logged after it are applied again on
+    reading (written every ``store.SNAPSHOT_EVERY`` versions, at the end and for heavy work)."""
     status: Mapped[str] = mapped_column(String(16))
     result: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[int] = mapped_column(BigInteger)

@@ -3,8 +3,9 @@
 :meth:`GroupCommit.commit` has the meaning of :func:`store.commit` — the change is durable
 when it returns, :class:`Conflict` when the game's ``seq`` moved, :class:`DuplicateAction`
 for a reused client id — but the changes waiting at the same moment share a transaction:
-one ``UPDATE games … FROM unnest(…)`` guarded per row on ``seq`` (the rows it returns are
-the games that committed; the others get :class:`Conflict`) and the ``INSERT`` of those
+one ``UPDATE games … FROM unnest(…)`` guarded per row on ``seq`` (a row without a new
+snapshot keeps its own: ``COALESCE``; the rows it returns are the games that committed; the
+others get :class:`Conflict`) and the ``INSERT`` of those
 games' log rows, written as one statement (the insert is a data-modifying ``WITH`` that
 reads the update's ``RETURNING``): one round trip, committed on its own (synchronous:
 nothing is acknowledged before it is on disk; a failing insert undoes the update with it).
@@ -38,7 +39,8 @@ from app.games import store
 from app.games.runtime import LoadedGame
 
 _UPDATE_COLUMNS = (
-    "version", "seq", "snapshot", "status", "result", "updated_at", "clocks", "setup_deadline", "offers",
+    "version", "seq", "snapshot", "snapshot_version", "status", "result", "updated_at", "clocks",
+    "setup_deadline", "offers",
 )  # fmt: skip
 _INSERT_COLUMNS = (
     "game_id", "seat", "kind", "action", "client_id", "command_digest", "first_version", "last_version",
@@ -47,20 +49,22 @@ _INSERT_COLUMNS = (
 _WRITE = """
 WITH updated AS (
     UPDATE games AS g SET
-        version = u.version, seq = u.seq, snapshot = u.snapshot, status = u.status, result = u.result,
+        version = u.version, seq = u.seq, snapshot = COALESCE(u.snapshot, g.snapshot),
+        snapshot_version = u.snapshot_version, status = u.status, result = u.result,
         updated_at = u.updated_at, clocks = u.clocks, setup_deadline = u.setup_deadline, offers = u.offers
     FROM unnest(
-        $1::varchar[], $2::int[], $3::int[], $4::int[], $5::text[], $6::varchar[], $7::text[], $8::bigint[],
-        $9::text[], $10::bigint[], $11::text[]
-    ) AS u(id, guard, version, seq, snapshot, status, result, updated_at, clocks, setup_deadline, offers)
+        $1::varchar[], $2::int[], $3::int[], $4::int[], $5::text[], $6::int[], $7::varchar[], $8::text[],
+        $9::bigint[], $10::text[], $11::bigint[], $12::text[]
+    ) AS u(id, guard, version, seq, snapshot, snapshot_version, status, result, updated_at, clocks,
+           setup_deadline, offers)
     WHERE g.id = u.id AND g.seq = u.guard
     RETURNING g.id
 ), logged AS (
     INSERT INTO game_actions (game_id, seat, kind, action, client_id, command_digest, first_version,
                               last_version, events, at)
     SELECT l.* FROM unnest(
-        $12::varchar[], $13::int[], $14::varchar[], $15::text[], $16::varchar[], $17::varchar[], $18::int[],
-        $19::int[], $20::text[], $21::bigint[]
+        $13::varchar[], $14::int[], $15::varchar[], $16::text[], $17::varchar[], $18::varchar[], $19::int[],
+        $20::int[], $21::text[], $22::bigint[]
     ) AS l(game_id, seat, kind, action, client_id, command_digest, first_version, last_version, events, at)
     WHERE l.game_id IN (SELECT id FROM updated)
 )

@@ -28,7 +28,7 @@ from app.games.frames import viewer_key
 from app.games.runtime import LoadedGame, RoomInfo
 from app.models import GameRow, RoomSeat
 from engine.catalogue import entry
-from engine.core import EVERYONE, SPECTATOR, Result, Transition, Viewer
+from engine.core import EVERYONE, SPECTATOR, Result, Viewer
 from engine.errors import GameError
 
 _CACHED_REPLAYS: Final = 64
@@ -62,21 +62,6 @@ def your_seat(room: RoomInfo, game: LoadedGame, guest_id: str) -> int | None:
     return None if slot is None else game.seat_of_slot(slot)
 
 
-def _redo(game: LoadedGame, state: Any, action: store.LoggedAction) -> Transition[Any]:
-    """One logged action applied again, as the command path applied it."""
-    rules = game.rules
-    if action.kind in ("apply", "auto"):
-        assert action.seat is not None
-        return rules.apply(state, action.seat, action.action)
-    if action.kind == "withdraw":
-        return rules.withdraw(state, int(action.action["seat"]), action.action["reason"])
-    if action.kind == "expire":
-        return rules.expire(state, int(action.action["seat"]))
-    if action.kind == "conclude":
-        return rules.conclude(state, Result.from_dict(action.action))
-    raise ValueError(f"a logged {action.kind!r} makes no events")
-
-
 async def steps(conn: AsyncConnection, game: LoadedGame, viewer: Viewer) -> list[dict[str, Any]]:
     """Version 0 (the first state) and every version after it, as ``viewer`` received them."""
     key = (game.id, viewer_key(viewer))
@@ -92,7 +77,7 @@ async def steps(conn: AsyncConnection, game: LoadedGame, viewer: Viewer) -> list
         {"version": 0, "event": None, "view": rules.view(state, viewer, history=False), "at": None}
     ]
     for action in await store.actions_since(conn, game.id, 0):
-        transition = _redo(game, state, action)
+        transition = store.redo(game, state, action)
         if len(transition.events) != action.last_version - action.first_version + 1:
             raise AppError("unavailable", "the game's log does not replay", 503)
         state = transition.state

@@ -104,6 +104,9 @@ class LoadedGame:
     setup_seconds: int | None
     offers: Offers = field(default_factory=Offers)
     result: Result | None = None
+    snapshot_version: int = 0
+    """The version of the state the game's row holds as its snapshot: the versions after it
+    are rebuilt from the action log when the row is read (:mod:`app.games.store`)."""
 
     @property
     def rules(self) -> Game[Any]:

@@ -204,7 +204,7 @@ class GameService:
                     self.settings.grace_seconds * 1000,
                     offloaded,
                 )
-                await self._commit(runtime, change, now)
+                await self._commit(runtime, change, now, heavy=offloaded is not None)
                 return change.after.version
             except Conflict:
                 self.metrics.conflicts.inc()
@@ -264,8 +264,11 @@ class GameService:
                     self.metrics.conflicts.inc()
                     self.invalidate(room_id)
 
-    async def _commit(self, runtime: RoomRuntime, change: Change, now: int) -> None:
+    async def _commit(self, runtime: RoomRuntime, change: Change, now: int, heavy: bool = False) -> None:
+        """Persist ``change`` (with a snapshot of the state when one is due: ``heavy`` work
+        is never done twice), then tell every viewer."""
         before = runtime.game
+        change = replace(change, after=store.checkpoint(change.after, heavy))
         await self._committer.commit(before, change.after, change.entries, now, change.next_game)
         room_id = runtime.room.id
         if change.next_game is not None:
@@ -394,9 +397,8 @@ class GameService:
     # -- timers -------------------------------------------------------------------------
     def schedule(self, room_id: str) -> None:
         """(Re)arm the room's timer for its next deadline, while someone here watches it."""
-        current = asyncio.current_task()
         timer = self._timers.pop(room_id, None)
-        if timer is not None and timer is not current:
+        if timer is not None and timer is not asyncio.current_task():
             timer.cancel()
         if self.hub.is_local(room_id):
             cached = self._runtimes.get(room_id)

@@ -1,11 +1,20 @@
 """Reading and writing games, with SQLAlchemy Core on one async engine.
 
 The hot path is :func:`commit`: one transaction holding one guarded ``UPDATE games`` (the
-snapshot, the version bump, clocks and offers) and one ``INSERT`` into the append-only
-action log. The guard is the row's ``seq``: if another command (another tab, another
+version bump, clocks and offers, now and then a snapshot) and one ``INSERT`` into the
+append-only action log. The guard is the row's ``seq``: if another command (another tab, another
 process) committed first, nothing is written and :class:`Conflict` is raised. A reused
 client action id violates a unique constraint and raises :class:`DuplicateAction`, which
 says how the first application was acknowledged and what command it carried.
+
+A game's row does not carry its whole state on every change: the state grows with the game
+(every engine keeps its record in it: 5 KiB of JSON after 50 Prohibition actions, 50 KiB
+after 300 Spies! ones), and writing it on every move cost CPU in the server and in the
+database that grew with the game. The row holds a snapshot of the state at
+``snapshot_version``, taken every :data:`SNAPSHOT_EVERY` versions, when the game ends and
+after heavy work (an offloaded action: applying it again would redo the work); reading the
+row applies the actions logged after it again through the rules (:func:`redo`, as a replay
+does), so a read costs at most :data:`SNAPSHOT_EVERY` versions of play.
 """
 
 from __future__ import annotations
@@ -24,7 +33,7 @@ from app.errors import Conflict
 from app.games import frames
 from app.games.runtime import LoadedGame, Offers, RoomInfo, RoomRuntime, SlotHolder
 from app.models import GameAction, GameRow, Room, RoomSeat
-from engine.core import Event, Result
+from engine.core import Event, Result, Transition
 
 _ROOMS = cast(Table, Room.__table__)
 _SEATS = cast(Table, RoomSeat.__table__)
@@ -33,8 +42,10 @@ _ACTIONS = cast(Table, GameAction.__table__)
 
 
 dumps = frames.dumps
-"""Compact JSON text, written by orjson (:func:`app.games.frames.dumps`): the snapshot is
-encoded on every move."""
+"""Compact JSON text, written by orjson (:func:`app.games.frames.dumps`)."""
+
+SNAPSHOT_EVERY = 32
+"""Versions (events) at most between two snapshots of a game's state."""
 
 
 class DuplicateAction(Exception):
@@ -77,13 +88,25 @@ class LoggedAction:
     at: int
 
 
+def checkpoint(game: LoadedGame, heavy: bool = False) -> LoadedGame:
+    """``game`` after a change, marked for a snapshot when one is due: the game is over, the
+    change was ``heavy`` (offloaded work), or the last snapshot is :data:`SNAPSHOT_EVERY`
+    versions old."""
+    due = heavy or game.result is not None or game.version - game.snapshot_version >= SNAPSHOT_EVERY
+    return game.evolve(snapshot_version=game.version) if due else game
+
+
 def game_values(game: LoadedGame, now: int) -> dict[str, Any]:
+    """The row's changing columns; ``snapshot`` only when the state's version is the
+    snapshot's (a new game, or :func:`checkpoint` said so)."""
     rules = game.rules
     status = "over" if game.result is not None else ("play" if rules.is_started(game.state) else "setup")
+    snapshot = dumps(rules.to_dict(game.state)) if game.snapshot_version == game.version else None
     return {
         "version": game.version,
         "seq": game.seq,
-        "snapshot": dumps(rules.to_dict(game.state)),
+        "snapshot": snapshot,
+        "snapshot_version": game.snapshot_version,
         "status": status,
         "result": dumps(game.result.to_dict()) if game.result is not None else None,
         "updated_at": now,
@@ -108,7 +131,9 @@ def new_game_values(game: LoadedGame, now: int) -> dict[str, Any]:
     }
 
 
-def _loaded(row: Any, state: Any | None = None) -> LoadedGame:
+async def _loaded(conn: AsyncConnection, row: Any) -> LoadedGame:
+    """The game of a ``games`` row: its snapshot, and the actions logged after it applied
+    again."""
     game = LoadedGame(
         id=row.id,
         room_id=row.room_id,
@@ -124,8 +149,31 @@ def _loaded(row: Any, state: Any | None = None) -> LoadedGame:
         setup_seconds=row.setup_seconds,
         offers=Offers.from_json(json.loads(row.offers)),
         result=Result.from_dict(json.loads(row.result)) if row.result else None,
+        snapshot_version=row.snapshot_version,
     )
-    return game.evolve(state=state if state is not None else game.rules.from_dict(json.loads(row.snapshot)))
+    state = game.rules.from_dict(json.loads(row.snapshot))
+    if row.snapshot_version < row.version:
+        for action in await _actions_after(conn, game.id, row.snapshot_version, row.version):
+            transition = redo(game, state, action)
+            if len(transition.events) != action.last_version - action.first_version + 1:
+                raise RuntimeError(f"game {game.id}: the log does not replay at {action.first_version}")
+            state = transition.state
+    return game.evolve(state=state)
+
+
+def redo(game: LoadedGame, state: Any, action: LoggedAction) -> Transition[Any]:
+    """One logged action applied again, as the command path applied it."""
+    rules = game.rules
+    if action.kind in ("apply", "auto"):
+        assert action.seat is not None
+        return rules.apply(state, action.seat, action.action)
+    if action.kind == "withdraw":
+        return rules.withdraw(state, int(action.action["seat"]), action.action["reason"])
+    if action.kind == "expire":
+        return rules.expire(state, int(action.action["seat"]))
+    if action.kind == "conclude":
+        return rules.conclude(state, Result.from_dict(action.action))
+    raise ValueError(f"a logged {action.kind!r} changes no state")
 
 
 def _events_text(events: Sequence[Event]) -> str:
@@ -159,12 +207,12 @@ async def load_room(conn: AsyncConnection, room_id: str) -> RoomRuntime | None:
         current_game_id=room.current_game_id,
         slots=tuple(holders),
     )
-    return RoomRuntime(room=info, game=_loaded(game))
+    return RoomRuntime(room=info, game=await _loaded(conn, game))
 
 
 async def load_game(conn: AsyncConnection, game_id: str) -> LoadedGame | None:
     row = (await conn.execute(select(_GAMES).where(_GAMES.c.id == game_id))).one_or_none()
-    return None if row is None else _loaded(row)
+    return None if row is None else await _loaded(conn, row)
 
 
 async def current_seq(conn: AsyncConnection, room_id: str) -> tuple[str | None, int | None]:
@@ -214,10 +262,11 @@ async def write_change(
 ) -> None:
     """Inside the caller's transaction: the guarded update, the log rows and, for a
     rematch, the room's next game."""
+    values = game_values(after, now)
+    if values["snapshot"] is None:
+        del values["snapshot"]  # the row keeps its snapshot
     result = await conn.execute(
-        update(_GAMES)
-        .where(_GAMES.c.id == before.id, _GAMES.c.seq == before.seq)
-        .values(**game_values(after, now))
+        update(_GAMES).where(_GAMES.c.id == before.id, _GAMES.c.seq == before.seq).values(**values)
     )
     if result.rowcount != 1:
         raise Conflict()
@@ -279,19 +328,35 @@ async def actions_since(conn: AsyncConnection, game_id: str, version: int) -> li
         .where(_ACTIONS.c.game_id == game_id, _ACTIONS.c.last_version > version)
         .order_by(_ACTIONS.c.first_version, _ACTIONS.c.id)
     )
-    return [
-        LoggedAction(
-            seat=row.seat,
-            kind=row.kind,
-            action=json.loads(row.action),
-            first_version=row.first_version,
-            last_version=row.last_version,
-            events=_events_of(row.events),
-            at=row.at,
+    return [_logged(row) for row in rows if row.last_version >= row.first_version]
+
+
+async def _actions_after(conn: AsyncConnection, game_id: str, version: int, upto: int) -> list[LoggedAction]:
+    """The actions that changed the state after ``version`` up to ``upto``, oldest first:
+    those with events and any without (offers change no state and are left out)."""
+    rows = await conn.execute(
+        select(_ACTIONS)
+        .where(
+            _ACTIONS.c.game_id == game_id,
+            _ACTIONS.c.first_version > version,
+            _ACTIONS.c.first_version <= upto + 1,
+            _ACTIONS.c.kind != "offer",
         )
-        for row in rows
-        if row.last_version >= row.first_version
-    ]
+        .order_by(_ACTIONS.c.first_version, _ACTIONS.c.id)
+    )
+    return [_logged(row) for row in rows if row.last_version <= upto]
+
+
+def _logged(row: Any) -> LoggedAction:
+    return LoggedAction(
+        seat=row.seat,
+        kind=row.kind,
+        action=json.loads(row.action),
+        first_version=row.first_version,
+        last_version=row.last_version,
+        events=_events_of(row.events),
+        at=row.at,
+    )
 
 
 def _options_of(stored: str | None) -> dict[str, Any]:

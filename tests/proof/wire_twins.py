@@ -13,9 +13,9 @@ unchanged).
 The game is then played through two real servers (in-process uvicorn apps, each with its own
 database and :class:`ManualClock`), every seat a socket of its own and a spectator beside
 them. On the second server, at the chosen moment, the stored game is replaced by its twin
-(the only test hook: the row's snapshot is rewritten and the server's cache dropped). The
-viewer then reconnects twice — a replay of the last events, then a fresh ``welcome`` — and
-the following steps are played on both. Every frame the viewer received must be
+(the only test hook: the row's snapshot is rewritten, as of the row's version, and the
+server's cache dropped). The viewer then reconnects twice — a replay of the last events,
+then a fresh ``welcome`` — and the following steps are played on both. Every frame the viewer received must be
 byte-identical on the two servers, but for the random identifiers (room, game, links), the
 state commitment (salted by the secret seed: its bytes differ by design and tell nothing
 before the seed is revealed at the end) and any frame carrying the finished game's reveal.
@@ -268,7 +268,11 @@ class Run:
             game_id = tab.game_id
             snapshot = frames.dumps(script.entry.game.to_dict(script.twin))
             async with self.lane.app.state.engine.begin() as conn:
-                await conn.execute(update(GameRow).where(GameRow.id == game_id).values(snapshot=snapshot))
+                await conn.execute(
+                    update(GameRow)
+                    .where(GameRow.id == game_id)
+                    .values(snapshot=snapshot, snapshot_version=GameRow.version)
+                )
             # The twin's re-dealt values are not the generator's: no record replays to them.
             frames._STATE_COMMITMENTS.setdefault(str(game_id), "<state-commitment>")
             self.lane.app.state.service.invalidate(self.created["room_id"])
