@@ -82,7 +82,7 @@ class GroupCommit:
         self._slots = asyncio.Semaphore(flushers)
         self._batch = batch
         self._tasks: set[asyncio.Task[None]] = set()
-        self._idle: list[AsyncConnection] = []  # kept by the flushers between batches
+        self._idle: list[tuple[AsyncConnection, Any]] = []  # kept between batches, with asyncpg's own
         self.batches = 0
         self.items = 0
 
@@ -152,22 +152,29 @@ class GroupCommit:
             for row in store.log_rows(before.id, before.version, entries):
                 for index, column in enumerate(_INSERT_COLUMNS):
                     logs[index].append(row[column])
-        conn = self._idle.pop() if self._idle else await self.engine.connect()
+        kept = self._idle.pop() if self._idle else await self._connect()
+        conn, raw = kept
         try:
-            raw = (await conn.get_raw_connection()).driver_connection
-            assert raw is not None
             rows = await raw.fetch(_WRITE, *updates, *logs)
         except BaseException as error:
             if isinstance(error, Exception) and _unique_violation(error):
-                self._idle.append(conn)  # the statement failed, the connection did not
+                self._idle.append(kept)  # the statement failed, the connection did not
             else:
                 with contextlib.suppress(Exception):
                     await conn.invalidate()
                 with contextlib.suppress(Exception):
                     await conn.close()
             raise
-        self._idle.append(conn)
+        self._idle.append(kept)
         return {row[0] for row in rows}
+
+    async def _connect(self) -> tuple[AsyncConnection, Any]:
+        """A pooled connection and the asyncpg connection under it (looked up once: the
+        lookup passes through SQLAlchemy's greenlet bridge)."""
+        conn = await self.engine.connect()
+        raw = (await conn.get_raw_connection()).driver_connection
+        assert raw is not None
+        return conn, raw
 
     async def _one_by_one(self, batch: list[tuple[Item, asyncio.Future[None]]]) -> None:
         for (before, after, entries, now), future in batch:
@@ -185,7 +192,7 @@ class GroupCommit:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         idle, self._idle = self._idle, []
-        for conn in idle:
+        for conn, _raw in idle:
             with contextlib.suppress(Exception):
                 await conn.close()
 

@@ -149,7 +149,7 @@ async def test_group_commit_keeps_its_connection_and_drops_a_dead_one(server: Se
     await committer.commit(game, change.after, change.entries, 1)
     assert len(committer._idle) == 1
     kept = committer._idle[0]
-    raw = (await kept.get_raw_connection()).driver_connection
+    raw = kept[1]  # the asyncpg connection under the pooled one
     pid = raw.get_server_pid()
     service.invalidate(table.room["room_id"])
     game, change = await _one_change(service, table, 2)
