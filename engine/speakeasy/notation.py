@@ -47,7 +47,15 @@ def format_board(board: list[int], shows: list[bool]) -> str:
         if text is None:
             text = cells[key] = cell_text(piece, shown)
         texts.append(text)
-    return "/".join("".join(texts[start : start + 5]) for start in range((RANKS - 1) * 5, -1, -5))
+    return join_cells(texts)
+
+
+_RANK_STARTS: Final = range((RANKS - 1) * 5, -1, -5)
+
+
+def join_cells(texts: list[str]) -> str:
+    """The board text of 60 cell texts (square order: a1 … e12)."""
+    return "/".join("".join(texts[start : start + 5]) for start in _RANK_STARTS)
 
 
 def format_position(board_text: str, to_move: int, quiet: int, ply: int) -> str:

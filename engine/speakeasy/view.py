@@ -7,16 +7,17 @@ all; a spectator only public facts; once the game is over, everyone sees everyth
 
 from __future__ import annotations
 
-from typing import Any
+from collections import OrderedDict
+from typing import Any, Final
 
 from engine.core import EVERYONE, SPECTATOR, Event, Viewer
 from engine.errors import InvalidAction
 from engine.speakeasy.board import NAMES, SIZE
 from engine.speakeasy.movegen import move_text
-from engine.speakeasy.notation import format_board, format_position
+from engine.speakeasy.notation import cell_text, format_position, join_cells
 from engine.speakeasy.pieces import CODE, REVEALED, SIDE_LETTERS
 from engine.speakeasy.play import legal
-from engine.speakeasy.state import ATTACKER, DEFENDER, OVER, PLAY, SETUP, LogEntry, State
+from engine.speakeasy.state import ATTACKER, DEFENDER, OVER, PLAY, SETUP, Log, LogEntry, State
 
 # Keys of an event's data that are for projection only, never sent.
 _PUBLIC_FACES = "_faces_public"
@@ -31,16 +32,41 @@ def sees_all(state: State, viewer: Viewer) -> bool:
     return viewer == EVERYONE or state.phase == OVER
 
 
+_ALL: Final = 2  # a reader who sees every face
+_NEITHER: Final = 3  # a reader of neither side (a spectator)
+_SEEN: dict[int, str] = {}
+"""Cell text by ``piece << 3 | setup << 2 | reader``, filled as met: a view's board is one
+lookup per square (three views are sent per move)."""
+
+
+def _seen_cell(piece: int, reader: int, setup: bool) -> str:
+    """What ``reader`` (a side, :data:`_ALL` or :data:`_NEITHER`) sees of ``piece``: during
+    the secret setup a player sees only his own placement; otherwise every piece's place,
+    and the face of his own pieces and of those revealed to all."""
+    if reader == _ALL:
+        return cell_text(piece, True)
+    own = bool(piece) and piece >> 4 & 1 == reader
+    if setup and not own:
+        return cell_text(0, False)
+    return cell_text(piece, bool(piece) and (bool(piece & REVEALED) or own))
+
+
 def visible_board(state: State, viewer: Viewer) -> str:
     """The board part of the position as ``viewer`` sees it."""
-    board = state.board
     if sees_all(state, viewer):
-        return format_board(board, [True] * SIZE)
-    if state.phase == SETUP:
-        # During the secret setup a player sees only his own placement.
-        board = [p if p and viewer in (0, 1) and p >> 4 & 1 == viewer else 0 for p in board]
-    shows = [bool(p) and (bool(p & REVEALED) or (p >> 4 & 1) == viewer) for p in board]
-    return format_board(board, shows)
+        reader, setup = _ALL, False
+    else:
+        reader, setup = (viewer if viewer in (0, 1) else _NEITHER), state.phase == SETUP
+    base = setup << 2 | reader
+    seen = _SEEN
+    texts = []
+    for piece in state.board:
+        key = piece << 3 | base
+        text = seen.get(key)
+        if text is None:
+            text = seen[key] = _seen_cell(piece, reader, setup)
+        texts.append(text)
+    return join_cells(texts)
 
 
 def position_for(state: State, viewer: Viewer) -> str:
@@ -66,21 +92,48 @@ def history_entry(entry: LogEntry, faces: bool) -> dict[str, Any]:
     return out
 
 
+_FALLEN_KEPT: Final = 4096
+_fallen_memo: OrderedDict[int, tuple[Log, tuple[tuple[int, int], ...]]] = OrderedDict()
+"""The pieces removed up to a log node, by the node's id (the entry holds the node, so its id
+is not reused while the entry lives): the log is persistent, so a move's views extend the
+previous move's answer by one entry instead of walking the whole game."""
+
+
+def fallen(log: Log) -> tuple[tuple[int, int], ...]:
+    """``(side, kind)`` of every piece removed in the plies of ``log``, in order of removal."""
+    memo = _fallen_memo
+    pending = []
+    node: Log = log
+    earlier: tuple[tuple[int, int], ...] = ()
+    while node is not None:
+        hit = memo.get(id(node))
+        if hit is not None:
+            earlier = hit[1]
+            break
+        pending.append(node)
+        node = node[1]
+    for item in reversed(pending):
+        entry = item[0]
+        if entry.survivor is not None:
+            out = list(earlier)
+            if entry.survivor != ATTACKER:
+                out.append((entry.side, entry.attacker))
+            if entry.survivor != DEFENDER:
+                out.append((entry.side ^ 1, entry.defender))
+            earlier = tuple(out)
+        memo[id(item)] = (item, earlier)
+    while len(memo) > _FALLEN_KEPT:  # the newest answers are kept
+        memo.popitem(last=False)
+    return earlier
+
+
 def removed_pieces(state: State, viewer: Viewer) -> dict[str, list[str]]:
     """Each side's removed pieces in order of removal: a face where the viewer may know it
     (his own, or shown to all), else ``"?"``."""
     public = _faces_public(state, viewer)
     out: dict[str, list[str]] = {"s": [], "n": []}
-    for entry in state.entries():
-        if entry.survivor is None:
-            continue
-        fallen = []
-        if entry.survivor != ATTACKER:
-            fallen.append((entry.side, entry.attacker))
-        if entry.survivor != DEFENDER:
-            fallen.append((entry.side ^ 1, entry.defender))
-        for side, kind in fallen:
-            out[SIDE_LETTERS[side]].append(CODE[kind] if public or side == viewer else "?")
+    for side, kind in fallen(state.log):
+        out[SIDE_LETTERS[side]].append(CODE[kind] if public or side == viewer else "?")
     return out
 
 
