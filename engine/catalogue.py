@@ -129,6 +129,8 @@ def entry(name: str) -> GameEntry:
     """The entry of the game named ``name``; :class:`KeyError` if none. Only that game's
     package is imported when it is named by its package (``engine.<name>``): checking one
     game's record needs no other game (the browser's verifier runs without Flickago's pymunk)."""
+    if _loaded is not None and name in _loaded:  # the server's path: every rule lookup of a move
+        return _loaded[name]
     if _loaded is None:
         package = next((p for p in REGISTERED if p.rpartition(".")[2] == name), None)
         if package is not None:
