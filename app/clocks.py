@@ -131,7 +131,7 @@ class GameClocks:
         return self.since + self.remaining[seat]
 
     def with_limits(self, limits: tuple[tuple[int, str, int], ...]) -> GameClocks:
-        return replace(self, limits=limits)
+        return self if limits == self.limits else replace(self, limits=limits)
 
     def limit_deadline(self) -> int | None:
         """When the first decision limit runs out, or ``None``."""

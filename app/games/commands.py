@@ -147,13 +147,13 @@ def _advance(game: LoadedGame, seat: int | None, transition: Transition[Any], no
     was_started = rules.is_started(game.state)
     if result is not None:
         clocks = clocks.stop(now)
-        offers = replace(offers, draw=frozenset())
+        offers = replace(offers, draw=frozenset()) if offers.draw else offers
     elif not was_started and rules.is_started(state):
         clocks = clocks.start(owing(rules, state), now)
     elif was_started:
         credit = frozenset() if seat is None else frozenset({seat})
         clocks = clocks.run(owing(rules, state), now, credit, rules.playback_ms(transition.events))
-        if seat is not None:
+        if seat is not None and offers.draw:
             offers = replace(offers, draw=frozenset())
     if result is None:
         clocks = clocks.with_limits(limits(rules, state, clocks.limits, now))
