@@ -692,9 +692,11 @@ def _free_port() -> int:
 
 
 def start_server(
-    database: str, port: int, extra_env: dict[str, str], root: Path = ROOT
+    database: str, port: int, extra_env: dict[str, str], root: Path = ROOT, workers: int = 1
 ) -> subprocess.Popen[bytes]:
-    """``python -m app serve`` from the source tree ``root`` (this one, or a baseline's)."""
+    """``python -m app serve`` from the source tree ``root`` (this one, or a baseline's); with
+    ``workers`` > 1, that many server processes on the port, handing each other their rooms'
+    events through Redis (``REDIS_URL``, default ``redis://127.0.0.1:6379/0``)."""
     import httpx
 
     url = PG_ADMIN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://", 1) + "/" + database
@@ -710,9 +712,14 @@ def start_server(
         "SPEAKEASY_MAX_SOCKETS_PER_ADDRESS": "1000000",
         **extra_env,
     }
+    redis = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
     env.pop("REDIS_URL", None)
+    command = [sys.executable, "-m", "app", "serve", "--port", str(port)]
+    if workers > 1:
+        env["REDIS_URL"] = extra_env.get("REDIS_URL", redis)
+        command += ["--workers", str(workers)]
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(root), extra_env.get("PYTHONPATH")]))
-    process = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=root, env=env)
+    process = subprocess.Popen(command, cwd=root, env=env)
     for _ in range(600):
         if process.poll() is not None:
             raise RuntimeError("server exited")
@@ -828,11 +835,11 @@ def run_section(
     clients: list[tuple[Any, Any]] = []
     try:
         port = _free_port()
-        server = start_server(database, port, extra, server_tree[1])
+        server = start_server(database, port, extra, server_tree[1], args.workers)
         base = f"http://127.0.0.1:{port}"
         warm_up_server(game, players, base, interval)
         time.sleep(0.5)
-        rss_before, _ = server_rss(server.pid)
+        rss_before, tree_before = server_rss(server.pid)
         t_seat = time.monotonic()
         ctx = mp.get_context("spawn")
         share = [args.games // args.clients + (i < args.games % args.clients) for i in range(args.clients)]
@@ -905,6 +912,11 @@ def run_section(
     def ms(value: float) -> float:
         return round(value * 1000, 1)
 
+    many = args.workers > 1
+
+    def per_game(grown: int) -> float:
+        return round(grown / args.games / 1024, 1)
+
     return {
         "game": game,
         "server": server_tree[0],
@@ -942,8 +954,10 @@ def run_section(
             "seated_with_workers": round(tree_seated / 2**20, 1),
             "end_with_workers": round(tree_end / 2**20, 1),
         },
-        "kib_per_game_seated": round((rss_seated - rss_before) / args.games / 1024, 1),
-        "kib_per_game_playing": round((rss_end - rss_before) / args.games / 1024, 1),
+        # With several server processes the games live in the workers: count them all.
+        "kib_per_game_seated": per_game(tree_seated - tree_before if many else rss_seated - rss_before),
+        "kib_per_game_playing": per_game(tree_end - tree_before if many else rss_end - rss_before),
+        "workers": args.workers,
         "load_avg_start": [round(x, 2) for x in load_start],
         "load_avg_end": [round(x, 2) for x in load_end],
         "cpus": os.cpu_count(),
@@ -967,7 +981,9 @@ def report(section: dict[str, Any]) -> str:
     limit = section["frame_limit"]
     rss = section["rss_mib"]
     lines = [
-        f"== {section['game']} ({section['server']}): {section['games']} games x {section['players']} "
+        f"== {section['game']} ({section['server']}"
+        + (f", {section['workers']} processes" if section.get("workers", 1) > 1 else "")
+        + f"): {section['games']} games x {section['players']} "
         "players + 1 spectator "
         f"({section['sockets']} sockets), seated in {section['seated_s']} s; "
         f"{section['duration_s']} s measured after {section['warmup_s']} s warm-up",
@@ -1012,6 +1028,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, help="seats per game (default: the game's minimum)")
     parser.add_argument("--frame-limit", type=int, help="set the server's per-socket frame limit for the run")
     parser.add_argument("--clients", type=int, default=1, help="load-generator processes")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="server processes (speakeasy serve --workers; Redis fan-out)"
+    )
     parser.add_argument("--env", action="append", default=[], help="KEY=VALUE for the server process")
     parser.add_argument("--seed", type=int, default=1, help="the scripted players' choices")
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of tables")
