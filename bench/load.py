@@ -691,27 +691,29 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+SERVER_ENV = {
+    "SPEAKEASY_SECRET": SECRET,
+    "SPEAKEASY_ENV": "production",
+    "SPEAKEASY_LOG_LEVEL": "WARNING",
+    # Every simulated player comes from 127.0.0.1: lift the per-address limits.
+    "SPEAKEASY_ROOMS_PER_MINUTE": "1000000",
+    "SPEAKEASY_ROOM_BURST": "1000000",
+    "SPEAKEASY_MAX_SOCKETS_PER_ADDRESS": "1000000",
+}
+
+
+def database_url(database: str) -> str:
+    """The server's ``DATABASE_URL`` for the run's database."""
+    return PG_ADMIN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://", 1) + "/" + database
+
+
 def start_server(
     database: str, port: int, extra_env: dict[str, str], root: Path = ROOT, workers: int = 1
 ) -> subprocess.Popen[bytes]:
     """``python -m app serve`` from the source tree ``root`` (this one, or a baseline's); with
     ``workers`` > 1, that many server processes on the port, handing each other their rooms'
     events through Redis (``REDIS_URL``, default ``redis://127.0.0.1:6379/0``)."""
-    import httpx
-
-    url = PG_ADMIN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://", 1) + "/" + database
-    env = {
-        **os.environ,
-        "DATABASE_URL": url,
-        "SPEAKEASY_SECRET": SECRET,
-        "SPEAKEASY_ENV": "production",
-        "SPEAKEASY_LOG_LEVEL": "WARNING",
-        # Every simulated player comes from 127.0.0.1: lift the per-address limits.
-        "SPEAKEASY_ROOMS_PER_MINUTE": "1000000",
-        "SPEAKEASY_ROOM_BURST": "1000000",
-        "SPEAKEASY_MAX_SOCKETS_PER_ADDRESS": "1000000",
-        **extra_env,
-    }
+    env = {**os.environ, "DATABASE_URL": database_url(database), **SERVER_ENV, **extra_env}
     redis = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
     env.pop("REDIS_URL", None)
     command = [sys.executable, "-m", "app", "serve", "--port", str(port)]
@@ -720,12 +722,20 @@ def start_server(
         command += ["--workers", str(workers)]
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(root), extra_env.get("PYTHONPATH")]))
     process = subprocess.Popen(command, cwd=root, env=env)
+    wait_until_up(process, port)
+    return process
+
+
+def wait_until_up(process: subprocess.Popen[bytes], port: int) -> None:
+    """Until the server on ``port`` answers ``/healthz`` (a minute at most)."""
+    import httpx
+
     for _ in range(600):
         if process.poll() is not None:
             raise RuntimeError("server exited")
         with contextlib.suppress(httpx.HTTPError):
             if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2).status_code == 200:
-                return process
+                return
         time.sleep(0.1)
     process.kill()
     raise RuntimeError("server did not start")
