@@ -20,6 +20,7 @@ does), so a read costs at most :data:`SNAPSHOT_EVERY` versions of play.
 from __future__ import annotations
 
 import json
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -90,9 +91,12 @@ class LoggedAction:
 
 def checkpoint(game: LoadedGame, heavy: bool = False) -> LoadedGame:
     """``game`` after a change, marked for a snapshot when one is due: the game is over, the
-    change was ``heavy`` (offloaded work), or the last snapshot is :data:`SNAPSHOT_EVERY`
-    versions old."""
-    due = heavy or game.result is not None or game.version - game.snapshot_version >= SNAPSHOT_EVERY
+    change was ``heavy`` (offloaded work), or its version passed one of the game's
+    checkpoints, every :data:`SNAPSHOT_EVERY` versions from an offset of its own (games
+    started together must not all write their snapshots in the same instant)."""
+    offset = zlib.crc32(game.id.encode()) % SNAPSHOT_EVERY
+    passed = (game.version + offset) // SNAPSHOT_EVERY != (game.snapshot_version + offset) // SNAPSHOT_EVERY
+    due = heavy or game.result is not None or passed
     return game.evolve(snapshot_version=game.version) if due else game
 
 
