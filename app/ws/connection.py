@@ -2,16 +2,13 @@
 
     accepted ──hello──▶ live ──(disconnect | error)──▶ closed
 
-A *reader* task parses each inbound frame once (size, rate, schema), runs commands
-through :class:`GameService` and puts their ``ack``/``error`` in the outbox. The socket's
-own coroutine (:meth:`Connection.run`) is the *writer*, the only one to send, draining the
-outbox in order: welcome or replay, broadcast event frames (skipping versions already
-sent, fetching any gap from the database), offers, presence, acks. Because a command's
-events are put in the outbox before its ack, a client always holds the new state when it
-reads the ack. The outbox is a deque and one waiter future (an ``asyncio.Queue`` is four
-deques and an event); a viewer more than 2048 frames behind is closed with 1013. The
-connection ends when either side stops: an exception in either closes the socket with
-1011; leaving the hub always runs.
+Two tasks share the socket: the *reader* parses each inbound frame once (size, rate,
+schema), runs commands through :class:`GameService` and queues their ``ack``/``error``;
+the *writer* is the only one to send, draining one queue in order: welcome or replay,
+broadcast event frames (skipping versions already sent, fetching any gap from the
+database), offers, presence, acks. Because a command's events are queued before its ack,
+a client always holds the new state when it reads the ack. An exception that escapes
+either task closes the socket with 1011; leaving the hub always runs.
 """
 
 from __future__ import annotations
@@ -19,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import deque
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -59,8 +55,7 @@ class Connection:
         self.room_id = room_id
         self.slot = slot
         self.role = "spectator" if slot is None else "player"
-        self._outbox: deque[tuple[str, Any]] = deque()
-        self._waiter: asyncio.Future[None] | None = None  # the writer's, while the outbox is empty
+        self._queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
         self._bucket = TokenBucket(settings.max_frames_per_second)
         self._chat_bucket = TokenBucket(settings.chat_lines_per_second)
         self._muted: frozenset[int] = frozenset()  # seats whose chat this viewer does not want
@@ -73,18 +68,10 @@ class Connection:
 
     # -- called by the hub (any time, never blocks) ---------------------------------------
     def deliver(self, message: Message) -> None:
-        if len(self._outbox) >= _QUEUE_LIMIT:
-            self._put("overflow", None)
+        if self._queue.qsize() >= _QUEUE_LIMIT:
+            self._queue.put_nowait(("overflow", None))
             return
-        self._put("bus", message)
-
-    def _put(self, kind: str, item: Any) -> None:
-        self._outbox.append((kind, item))
-        self._wake()
-
-    def _wake(self, _reader: object = None) -> None:
-        if self._waiter is not None and not self._waiter.done():
-            self._waiter.set_result(None)
+        self._queue.put_nowait(("bus", message))
 
     # -- lifecycle ----------------------------------------------------------------------
     async def run(self) -> None:
@@ -92,27 +79,24 @@ class Connection:
         await self.hub.join(self)
         self.service.schedule(self.room_id)
         reader = asyncio.create_task(self._read(), name="ws-reader")
-        reader.add_done_callback(self._wake)
+        writer = asyncio.create_task(self._write(), name="ws-writer")
         try:
-            await self._write(reader)
-            if reader.done() and not reader.cancelled() and reader.exception() is not None:
-                await self._fail(reader.exception())
-        except Exception as failed:
-            await self._fail(failed)
+            done, _pending = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+            failed = next((task.exception() for task in done if task.exception() is not None), None)
+            if failed is not None and not isinstance(failed, WebSocketDisconnect):
+                log.error("connection failed", exc_info=failed, extra={"room": self.room_id})
+                await self._close(1011)
         finally:
-            reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await reader
+            for task in (reader, writer):
+                task.cancel()
+            for task in (reader, writer):
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
             try:
                 await self.hub.leave(self)
             finally:
                 self.service.release(self.room_id)
                 self.metrics.connections.labels(self.role).dec()
-
-    async def _fail(self, failed: BaseException | None) -> None:
-        if failed is not None and not isinstance(failed, WebSocketDisconnect):
-            log.error("connection failed", exc_info=failed, extra={"room": self.room_id})
-            await self._close(1011)
 
     async def _close(self, code: int) -> None:
         if self.websocket.application_state != WebSocketState.DISCONNECTED:
@@ -147,18 +131,18 @@ class Connection:
             self._error(error.code, error.message, claimed_id(text))
             return
         if isinstance(parsed, Ping):
-            self._put("text", frames.PONG)
+            self._queue.put_nowait(("text", frames.PONG))
             return
         if isinstance(parsed, Hello):
             self._hello_seen = True
-            self._put("hello", parsed)
+            self._queue.put_nowait(("hello", parsed))
             return
         if not self._hello_seen:
             self._error("bad_message", "send hello first", parsed.id)
             return
         if isinstance(parsed, Mute):
             self._muted = self._muted | {parsed.seat} if parsed.muted else self._muted - {parsed.seat}
-            self._put("text", frames.ack_frame(parsed.id, self._sent or 0))
+            self._queue.put_nowait(("text", frames.ack_frame(parsed.id, self._sent or 0)))
             return
         if isinstance(parsed, Chat):
             await self._chat(parsed)
@@ -175,7 +159,7 @@ class Connection:
             log.error("database error", extra={"room": self.room_id, "error": type(error).__name__})
             self._error(UNAVAILABLE.code, UNAVAILABLE.message, parsed.id)
             return
-        self._put("text", frames.ack_frame(parsed.id, version))
+        self._queue.put_nowait(("text", frames.ack_frame(parsed.id, version)))
 
     async def _chat(self, line: Chat) -> None:
         if not self._chat_bucket.take():
@@ -186,25 +170,15 @@ class Connection:
         except AppError as error:
             self._error(error.code, error.message, line.id)
             return
-        self._put("text", frames.ack_frame(line.id, version))
+        self._queue.put_nowait(("text", frames.ack_frame(line.id, version)))
 
     def _error(self, code: str, message: str, action_id: str | None = None) -> None:
-        self._put("text", frames.error_frame(code, message, action_id))
+        self._queue.put_nowait(("text", frames.error_frame(code, message, action_id)))
 
     # -- writer -------------------------------------------------------------------------
-    async def _write(self, reader: asyncio.Task[None]) -> None:
-        """Send what the outbox holds, in order, until the reader stops or a viewer too
-        slow is closed."""
-        loop = asyncio.get_running_loop()
-        while not reader.done():
-            if not self._outbox:
-                self._waiter = loop.create_future()
-                try:
-                    await self._waiter
-                finally:
-                    self._waiter = None
-                continue
-            kind, item = self._outbox.popleft()
+    async def _write(self) -> None:
+        while True:
+            kind, item = await self._queue.get()
             if kind == "text":
                 await self.websocket.send_text(item)
             elif kind == "hello":
