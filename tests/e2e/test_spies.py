@@ -16,9 +16,9 @@ a line the panel does not list (a search of several cities) is typed in the pane
 Checked from what the pages show: the map (77 cities, rail and air lines, 12 sea zones); the
 negotiation period before the game (its prompt and timer, a private chat line between two
 people, Ready); a search in another power's turn, an action chit played in a response window,
-and a cash-in when the game's record has one, each read from a page's log; a seat's page never shows a face its view does not
-give it, and the spectator's never shows any; the scores on the Time and Victory Record and
-the result on every page at the end.
+and a cash-in when the game's record has one, each read from a page's log; a seat's page
+never shows a face its view does not give it, and the spectator's never shows any; the
+scores on the Time and Victory Record and the result on every page at the end.
 
 Screenshots: test-artifacts/screenshots/40-spies-*.png.
 """
@@ -356,7 +356,7 @@ def test_five_seats_three_people_two_bots_and_a_spectator(server: str, browser: 
     expect(moves.first).to_be_visible(timeout=20_000)
     expect(dave.page.locator("#board .city")).to_have_count(77)
     told = " ".join(moves.all_text_contents())
-    assert "drew chit" in told and "cashed in by" in told, told[:400]
+    assert "drew chit" in told and ("cashed in by" in told or not cashed), (cashed, told[:400])
     dave.page.screenshot(path=shots / "40-spies-replay.png")
     for p in (*people, dave):
         assert not p.page.context.errors, (p.name, p.page.context.errors)  # type: ignore[attr-defined]
