@@ -77,10 +77,10 @@ async def steps(conn: AsyncConnection, game: LoadedGame, viewer: Viewer) -> list
         {"version": 0, "event": None, "view": rules.view(state, viewer, history=False), "at": None}
     ]
     for action in await store.actions_since(conn, game.id, 0):
-        transition = store.redo(game, state, action)
-        if len(transition.events) != action.last_version - action.first_version + 1:
-            raise AppError("unavailable", "the game's log does not replay", 503)
-        state = transition.state
+        try:
+            state = store.redo(game, state, action).state
+        except store.LogMismatch:
+            raise AppError("unavailable", "the game's log does not replay", 503) from None
         view = rules.view(state, viewer, history=False)
         for index, event in enumerate(action.events):  # the events as logged (and sent)
             out.append(

@@ -34,7 +34,7 @@ from app.errors import Conflict
 from app.games import frames
 from app.games.runtime import LoadedGame, Offers, RoomInfo, RoomRuntime, SlotHolder
 from app.models import GameAction, GameRow, Room, RoomSeat
-from engine.core import Event, Result, Transition
+from engine.core import Event, Game, Result, Transition
 
 _ROOMS = cast(Table, Room.__table__)
 _SEATS = cast(Table, RoomSeat.__table__)
@@ -158,16 +158,24 @@ async def _loaded(conn: AsyncConnection, row: Any) -> LoadedGame:
     state = game.rules.from_dict(json.loads(row.snapshot))
     if row.snapshot_version < row.version:
         for action in await _actions_after(conn, game.id, row.snapshot_version, row.version):
-            transition = redo(game, state, action)
-            if len(transition.events) != action.last_version - action.first_version + 1:
-                raise RuntimeError(f"game {game.id}: the log does not replay at {action.first_version}")
-            state = transition.state
+            state = redo(game, state, action).state
     return game.evolve(state=state)
 
 
+class LogMismatch(Exception):
+    """A logged action applied again made another number of events than it logged."""
+
+
 def redo(game: LoadedGame, state: Any, action: LoggedAction) -> Transition[Any]:
-    """One logged action applied again, as the command path applied it."""
-    rules = game.rules
+    """One logged action applied again, as the command path applied it; :class:`LogMismatch`
+    when it does not make as many events as were logged."""
+    transition = _redo(game.rules, state, action)
+    if len(transition.events) != action.last_version - action.first_version + 1:
+        raise LogMismatch(f"game {game.id}: the log does not replay at {action.first_version}")
+    return transition
+
+
+def _redo(rules: Game[Any], state: Any, action: LoggedAction) -> Transition[Any]:
     if action.kind in ("apply", "auto"):
         assert action.seat is not None
         return rules.apply(state, action.seat, action.action)
