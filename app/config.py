@@ -55,6 +55,9 @@ class Settings(BaseSettings):
     room_burst: int = 20
     """Rooms one client address may create: ``room_burst`` at once, then ``rooms_per_minute``."""
     db_pool_size: int = 10
+    commit_flushers: int = Field(default=1, ge=1)
+    """Group commits (PostgreSQL) in flight at once; the moves that arrive meanwhile wait
+    for the next one and share it."""
     log_level: str = "INFO"
     log_json: bool = True
     static_dir: str | None = None

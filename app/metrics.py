@@ -37,6 +37,12 @@ class Metrics:
             buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0),
             registry=self.registry,
         )
+        self.commit_batch = Histogram(
+            "speakeasy_commit_batch_changes",
+            "Changes committed together in one group commit (PostgreSQL)",
+            buckets=(1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64, 128, 256, 500),
+            registry=self.registry,
+        )
         self.conflicts = Counter(
             "speakeasy_conflicts", "Commands that lost a race and were retried", registry=self.registry
         )

@@ -809,6 +809,28 @@ def db_cpu(database: str) -> float:
     return sum(_stat_cpu(int(row["pid"])) for row in rows)
 
 
+def commit_batches(base: str) -> tuple[float, float] | None:
+    """(changes, commits) the server's group commit has made so far, from its ``/metrics``
+    (``None`` from a server without the figure, or from SQLite). With several worker
+    processes it is one process's, whichever answers."""
+    import httpx
+
+    try:
+        text = httpx.get(f"{base}/metrics", timeout=10).text
+    except httpx.HTTPError:
+        return None
+    found = dict(re.findall(r"^speakeasy_commit_batch_changes_(sum|count) (\S+)$", text, re.M))
+    if "sum" not in found or "count" not in found:
+        return None
+    return float(found["sum"]), float(found["count"])
+
+
+def _per_commit(before: tuple[float, float] | None, after: tuple[float, float] | None) -> float | None:
+    if before is None or after is None or after[1] <= before[1]:
+        return None
+    return round((after[0] - before[0]) / (after[1] - before[1]), 2)
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -888,8 +910,10 @@ def run_section(
             parent.send(("go", (window.start, window.measure_from, window.measure_to, window.drain_until)))
         time.sleep(max(0.0, window.measure_from - time.monotonic()))
         cpu0, db0, t0 = server_cpu(server.pid), db_cpu(database), time.monotonic()
+        batches0 = commit_batches(base)
         time.sleep(max(0.0, window.measure_to - time.monotonic()))
         cpu1, db1, t1 = server_cpu(server.pid), db_cpu(database), time.monotonic()
+        batches1 = commit_batches(base)
         rss_end, tree_end = server_rss(server.pid)
         results = [parent.recv()[1] for _, parent in clients]
         load_end = os.getloadavg()
@@ -956,6 +980,7 @@ def run_section(
         "workers_cpu_share": round(cpu.workers / measured, 3),
         "server_cpu_wait_share": round(cpu.waited / measured, 3),
         "db_cpu_ms_per_move": round((db1 - db0) / acked * 1000, 2) if acked else None,
+        "changes_per_commit": _per_commit(batches0, batches1),
         "client_cpu_share": round(merged["client_cpu"] / args.duration, 3),
         "rss_mib": {
             "before": round(rss_before / 2**20, 1),
@@ -1008,6 +1033,8 @@ def report(section: dict[str, Any]) -> str:
         f"lost {section['lost']})",
         f"{'server CPU ms per move':<28}{section['server_cpu_ms_per_move']!s:>10}   "
         f"(server and its workers; PostgreSQL backends {section['db_cpu_ms_per_move']} ms per move)",
+        f"{'changes per group commit':<28}{section.get('changes_per_commit')!s:>10}   "
+        "(mean over the window: moves and the game's own changes that shared one commit)",
         f"{'server CPU use':<28}{section['server_cpu_share'] * 100:>9.0f}%   "
         f"of one core, workers {section['workers_cpu_share'] * 100:.0f}%; "
         f"they waited for a CPU {section['server_cpu_wait_share'] * 100:.0f}% of the time (run queue)",

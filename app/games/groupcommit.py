@@ -14,6 +14,12 @@ read and a wake-up of the event loop. While a batch is being committed the next 
 gathers, so the number of commits per second no longer bounds the number of moves per
 second.
 
+At most ``flushers`` statements are in flight (``SPEAKEASY_COMMIT_FLUSHERS``, default 1): the
+changes that arrive while one is committed wait for the next and share it. One flusher made
+the batches larger (at 1,000 games, 2,000 moves/s: 7.4 changes per commit against 3.3 with
+four) and cost PostgreSQL 0.07 ms of CPU a move against 0.12, the server 0.40 against 0.44,
+at the same latency (``speakeasy_commit_batch_changes`` on ``/metrics``).
+
 Each flusher keeps its pooled connection between batches (checking one out of
 SQLAlchemy's pool and back in cost more CPU than the statement itself); a connection whose
 statement failed otherwise than by a reused client id is invalidated, and the next batch
@@ -37,6 +43,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from app.errors import Conflict
 from app.games import store
 from app.games.runtime import LoadedGame
+from app.metrics import Metrics
 
 _UPDATE_COLUMNS = (
     "version", "seq", "snapshot", "snapshot_version", "status", "result", "updated_at", "clocks",
@@ -75,8 +82,11 @@ Item = tuple[LoadedGame, LoadedGame, Sequence[store.LogEntry], int]
 
 
 class GroupCommit:
-    def __init__(self, engine: AsyncEngine, flushers: int = 4, batch: int = 500) -> None:
+    def __init__(
+        self, engine: AsyncEngine, flushers: int = 1, batch: int = 500, metrics: Metrics | None = None
+    ) -> None:
         self.engine = engine
+        self._metrics = metrics
         self.enabled = engine.dialect.name == "postgresql" and engine.dialect.driver == "asyncpg"
         self._queue: list[tuple[Item, asyncio.Future[None]]] = []
         self._slots = asyncio.Semaphore(flushers)
@@ -131,6 +141,8 @@ class GroupCommit:
                 raise
             self.batches += 1
             self.items += len(batch)
+            if self._metrics is not None:
+                self._metrics.commit_batch.observe(len(batch))
             for (before, *_), future in batch:
                 if future.done():
                     continue

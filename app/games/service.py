@@ -104,7 +104,7 @@ class GameService:
         self._timers: dict[str, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
         self._bot_turns: set[tuple[str, int, int]] = set()
-        self._committer = GroupCommit(engine)
+        self._committer = GroupCommit(engine, flushers=settings.commit_flushers, metrics=metrics)
         hub.observe(self._on_remote)
 
     # -- the cache ----------------------------------------------------------------------

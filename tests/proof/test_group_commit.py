@@ -31,12 +31,20 @@ async def test_concurrent_moves_share_transactions(server: Server) -> None:
     for table in tables:
         await table.setups()
     service = server.app.state.service
+    registry = server.app.state.metrics.registry
+
+    def counted() -> tuple[float, float]:
+        count = registry.get_sample_value("speakeasy_commit_batch_changes_count") or 0.0
+        return count, registry.get_sample_value("speakeasy_commit_batch_changes_sum") or 0.0
+
     before = (service._committer.batches, service._committer.items)
+    metered = counted()
     for _ in range(4):
         await asyncio.gather(*(table.move() for table in tables if not table.over()))
     batches = service._committer.batches - before[0]
     items = service._committer.items - before[1]
     assert items >= 40 and batches < items, (batches, items)  # some moves shared a commit
+    assert (counted()[0] - metered[0], counted()[1] - metered[1]) == (batches, items)  # /metrics says so
     async with service.engine.connect() as conn:
         for table in tables:
             seen = [
