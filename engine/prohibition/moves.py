@@ -25,21 +25,25 @@ def truck_reach(state: State, truck: int) -> dict[int, int]:
     occupied = {p for p in state.chars if p >= 0}
     reach: dict[int, int] = {}
     used = [start]
-
-    def walk(v: int, length: int) -> None:
-        for s, far in EXITS[v]:
-            if s in used or s in blocked:
-                continue
-            reach[s] = reach.get(s, 0) | (1 << (length + 1))
-            if length + 1 < MAX_DRIVE and far not in occupied:
-                used.append(s)
-                walk(far, length + 1)
-                used.pop()
-
     for v1 in STREET_ENDS[start]:
         if v1 not in occupied:
-            walk(v1, 0)
+            _drive(v1, 0, used, blocked, occupied, reach)
     return reach
+
+
+# The searches below are module functions, not closures: a closure that calls itself is a
+# reference cycle, garbage only the cycle collector frees (and its collections stall the server).
+def _drive(
+    v: int, length: int, used: list[int], blocked: set[int], occupied: set[int], reach: dict[int, int]
+) -> None:
+    for s, far in EXITS[v]:
+        if s in used or s in blocked:
+            continue
+        reach[s] = reach.get(s, 0) | (1 << (length + 1))
+        if length + 1 < MAX_DRIVE and far not in occupied:
+            used.append(s)
+            _drive(far, length + 1, used, blocked, occupied, reach)
+            used.pop()
 
 
 def character_reach(state: State, char: int, steps: int) -> set[int]:
@@ -49,21 +53,24 @@ def character_reach(state: State, char: int, steps: int) -> set[int]:
     truck_streets = {t.street for t in state.trucks if t.street >= 0}
     others = {p for i, p in enumerate(state.chars) if i != char and p >= 0}
     out: set[int] = set()
-    visited = [start]
-
-    def walk(v: int, left: int) -> None:
-        if left == 0:
-            out.add(v)
-            return
-        for s, far in EXITS[v]:
-            if s in truck_streets or far in others or far in visited:
-                continue
-            visited.append(far)
-            walk(far, left - 1)
-            visited.pop()
-
-    walk(start, steps)
+    walk_ends(start, steps, [start], truck_streets, others, out)
     return out
+
+
+def walk_ends(
+    v: int, left: int, visited: list[int], closed: set[int], others: set[int], out: set[int]
+) -> None:
+    """Add to ``out`` every intersection a walk of ``left`` more steps from ``v`` ends on: no
+    intersection in ``visited`` or in ``others``, no street in ``closed``."""
+    if left == 0:
+        out.add(v)
+        return
+    for s, far in EXITS[v]:
+        if s in closed or far in others or far in visited:
+            continue
+        visited.append(far)
+        walk_ends(far, left - 1, visited, closed, others, out)
+        visited.pop()
 
 
 def trucks_touching(state: State, at: int) -> tuple[int, ...]:

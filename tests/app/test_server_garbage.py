@@ -8,15 +8,21 @@ by reference counting."""
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
+import random
 from collections.abc import Iterator
 
 import pytest
 from conftest import Server
 from server_harness import seat_two
+from test_server_frames_cost import random_play
 
 from app.ws.messages import parse
+from engine.catalogue import entry, names
+from engine.core import SPECTATOR, Viewer
+from engine.errors import InvalidAction
 
 
 @pytest.fixture
@@ -65,3 +71,34 @@ async def test_moves_leave_no_cyclic_garbage(server: Server) -> None:
     # The harness's own clients and uvicorn's server run in this process too: allow them a
     # little, far below the five objects a move that the closure alone made.
     assert moves > 0 and found < moves, (found, moves)
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_games_rules_and_views_make_no_cycle(name: str) -> None:
+    """What the server process runs of each game on a move: its rules (not an action's
+    offloaded work: Flickago's physics runs in the worker pool), every viewer's view and
+    projections, and the snapshot."""
+    game = entry(name).game
+    viewers: list[Viewer] = [*range(entry(name).min_players), SPECTATOR]
+    plays = random_play(name, 60, 7)
+    rng = random.Random(3)
+    gc.collect()
+    gc.disable()
+    try:
+        for state, events in plays:
+            for viewer in viewers:
+                game.view(state, viewer, history=False)
+                for event in events:
+                    game.project(event, viewer)
+            game.to_dict(state)
+            if game.result(state) is not None:
+                continue
+            seat = rng.choice(sorted(game.actors(state)))
+            for action in game.legal_actions(state, seat)[:8]:
+                with contextlib.suppress(InvalidAction):
+                    if game.offload(state, seat, action) is None:
+                        game.apply(state, seat, action)
+        found = gc.collect()
+    finally:
+        gc.enable()
+    assert found == 0

@@ -29,7 +29,7 @@ from engine.prohibition.data import (
     TILE_BY_ID,
     TOKEN_BY_LOAD,
 )
-from engine.prohibition.moves import MAX_DRIVE
+from engine.prohibition.moves import MAX_DRIVE, walk_ends
 from engine.prohibition.state import State
 
 
@@ -153,20 +153,7 @@ def _reach_ignoring_trucks(start: int, steps: int, others: set[int]) -> frozense
     """Where a character can end after exactly ``steps`` steps (no intersection twice, none
     holding another character); trucks are ignored (an estimate, cheap to cache)."""
     out: set[int] = set()
-    seen = [start]
-
-    def walk(v: int, left: int) -> None:
-        if left == 0:
-            out.add(v)
-            return
-        for _, far in EXITS[v]:
-            if far in others or far in seen:
-                continue
-            seen.append(far)
-            walk(far, left - 1)
-            seen.pop()
-
-    walk(start, steps)
+    walk_ends(start, steps, [start], set(), others, out)
     return frozenset(out)
 
 
