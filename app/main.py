@@ -49,10 +49,13 @@ def tune_gc() -> None:
     generation, and young collections run every 50,000 allocations instead of 700: a full
     collection over a heap of a thousand games stalled every socket for hundreds of ms.
     Measured with bench/load.py at 1,000 games and 1,000 moves/s: p99 from about 600 ms to
-    35-76 ms (docs/proof.md)."""
+    35-76 ms (docs/proof.md). The middle generation is collected every 2 young collections
+    (not 20): at 2,000 moves/s its pause was 430-470 ms every ~4 minutes, now 100-200 ms every
+    ~25 s; full collections stay every 2,000 young ones (docs/server.md, "Garbage
+    collection")."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(50_000, 20, 100)
+    gc.set_threshold(50_000, 2, 1_000)
 
 
 def create_app(settings: Settings | None = None, clock: Clock | None = None) -> FastAPI:

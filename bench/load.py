@@ -173,6 +173,12 @@ ADAPTERS: dict[str, Adapter] = {
 
 
 # -- the load generator (one process) ------------------------------------------------------
+KEPT_ARRIVALS = 128
+"""Arrivals a person keeps: a move's latency looks for the first at or past its version,
+and a move is never that many versions behind; scanning a whole game's made the load
+generator slower as games grew (its latency counted as the server's)."""
+
+
 @dataclass
 class Window:
     """Absolute ``time.monotonic()`` instants (the same clock in every process)."""
@@ -219,7 +225,7 @@ class Person:
     game_id: str | None = None
     version: int = 0
     view: dict[str, Any] | None = None
-    arrivals: dict[int, float] = field(default_factory=dict)  # version -> when received
+    arrivals: dict[int, float] = field(default_factory=dict)  # version -> when received (the latest)
     welcomed: asyncio.Event = field(default_factory=asyncio.Event)
     busy: bool = False  # a move chosen or in flight
     syncing: bool = True  # waiting for a welcome or a replay
@@ -474,6 +480,8 @@ class Table:
                 person.version = frame["version"]
                 person.view = frame["view"]
                 person.arrivals[person.version] = now
+                if len(person.arrivals) > KEPT_ARRIVALS:  # a long game: keep the scan short
+                    person.arrivals = dict(list(person.arrivals.items())[-KEPT_ARRIVALS // 2 :])
                 self._resolve()
                 # One change's events come as consecutive frames, each with the view after
                 # the whole change: act once the frames already received are read, so the

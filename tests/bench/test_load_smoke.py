@@ -32,6 +32,7 @@ FIGURES = (
     "acked",
     "server_cpu_ms_per_move",
     "db_cpu_ms_per_move",
+    "changes_per_commit",
     "kib_per_game_seated",
     "kib_per_game_playing",
     "load_avg_start",
