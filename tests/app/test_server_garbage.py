@@ -8,11 +8,13 @@ by reference counting."""
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import gc
 import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from conftest import Server
@@ -104,3 +106,26 @@ def test_a_games_rules_and_views_make_no_cycle(name: str) -> None:
     finally:
         gc.enable()
     assert found < len(plays), found  # what an earlier test left running may free a little
+
+
+def test_no_closure_calls_itself() -> None:
+    """The pattern both cycles above came from, anywhere in the server or the engine: a
+    function defined inside another that calls itself by name (write it at module level and
+    pass what it shares)."""
+    root = Path(__file__).resolve().parents[2]
+    found = []
+    for path in sorted([*root.joinpath("app").rglob("*.py"), *root.joinpath("engine").rglob("*.py")]):
+        for outer in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(outer, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for inner in ast.walk(outer):
+                if inner is outer or not isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef):
+                    continue
+                called = {
+                    node.func.id
+                    for node in ast.walk(inner)
+                    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                }
+                if inner.name in called:
+                    found.append(f"{path.relative_to(root)}:{inner.lineno} {outer.name}.{inner.name}")
+    assert found == []
