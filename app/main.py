@@ -51,7 +51,7 @@ def tune_gc() -> None:
     Measured with bench/load.py at 1,000 games and 1,000 moves/s: p99 from about 600 ms to
     35-76 ms (docs/proof.md). The middle generation is collected every 2 young collections
     (not 20): at 2,000 moves/s its pause was 430-470 ms every ~4 minutes, now 100-200 ms every
-    ~25 s; full collections stay every 2,000 young ones (docs/server.md, "Garbage
+    ~40 s; full collections stay every 2,000 young ones (docs/server.md, "Garbage
     collection")."""
     gc.collect()
     gc.freeze()
