@@ -49,10 +49,10 @@ def tune_gc() -> None:
     generation, and young collections run every 50,000 allocations instead of 700: a full
     collection over a heap of a thousand games stalled every socket for hundreds of ms.
     Measured with bench/load.py at 1,000 games and 1,000 moves/s: p99 from about 600 ms to
-    35-76 ms (docs/proof.md). The middle generation is collected every 2 young collections
-    (not 20): at 2,000 moves/s its pause was 430-470 ms every ~4 minutes, now 100-200 ms every
-    ~40 s; full collections stay every 2,000 young ones (docs/server.md, "Garbage
-    collection")."""
+    35-76 ms (docs/proof.md). The middle generation is collected on every third young
+    collection (threshold 2; it was 20, every 21st): at 2,000 moves/s its pause was 430-470
+    ms every ~4 minutes, now 100-200 ms every ~40 s; a full collection still waits for
+    thousands of young ones (~3,000, was ~2,100; docs/server.md, "Garbage collection")."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 2, 1_000)
