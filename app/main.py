@@ -28,6 +28,7 @@ from app.clocks import Clock, SystemClock
 from app.config import Settings
 from app.errors import UNAVAILABLE, AppError
 from app.games.service import GameService
+from app.gcwatch import GcWatch
 from app.identity import COOKIE_NAME, Guest, GuestCookies, new_guest_id
 from app.inputs import echo
 from app.limits import BodyLimit, KeyedRateLimit, SocketCount
@@ -74,6 +75,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         app.state.hub = hub
         app.state.service = service
         tune_gc()
+        gc_watch = GcWatch(metrics.gc_pause)
+        gc_watch.start()
         log.info(
             "speakeasy started",
             extra={
@@ -85,6 +88,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         try:
             yield
         finally:
+            gc_watch.stop()
             await service.close()
             await hub.bus.close()
             await engine.dispose()

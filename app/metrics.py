@@ -43,6 +43,13 @@ class Metrics:
             buckets=(1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64, 128, 256, 500),
             registry=self.registry,
         )
+        self.gc_pause = Histogram(
+            "speakeasy_gc_pause_seconds",
+            "Time the process stood still in one garbage collection, by generation (0 young, 2 full)",
+            ["generation"],
+            buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+            registry=self.registry,
+        )
         self.conflicts = Counter(
             "speakeasy_conflicts", "Commands that lost a race and were retried", registry=self.registry
         )

@@ -833,6 +833,49 @@ def commit_batches(base: str) -> tuple[float, float] | None:
     return float(found["sum"]), float(found["count"])
 
 
+def gc_pauses(base: str) -> dict[str, tuple[float, float]] | None:
+    """Per generation, (pauses, seconds) of the server's garbage collections so far, from
+    its ``/metrics`` (``None`` from a server without the figure)."""
+    import httpx
+
+    try:
+        text = httpx.get(f"{base}/metrics", timeout=10).text
+    except httpx.HTTPError:
+        return None
+    found: dict[str, list[float]] = {}
+    for kind, generation, value in re.findall(
+        r'^speakeasy_gc_pause_seconds_(count|sum)\{generation="(\d)"\} (\S+)$', text, re.M
+    ):
+        found.setdefault(generation, [0.0, 0.0])[0 if kind == "count" else 1] = float(value)
+    return {generation: (pair[0], pair[1]) for generation, pair in found.items()} or None
+
+
+def _gc_window(
+    before: dict[str, tuple[float, float]] | None, after: dict[str, tuple[float, float]] | None
+) -> dict[str, dict[str, float]] | None:
+    """The collections inside the window, per generation: how many and their total ms."""
+    if before is None or after is None:
+        return None
+    out = {}
+    for generation, (count, seconds) in sorted(after.items()):
+        was = before.get(generation, (0.0, 0.0))
+        out[generation] = {"n": int(count - was[0]), "ms": round((seconds - was[1]) * 1000, 1)}
+    return out
+
+
+def _gc_text(pauses: dict[str, dict[str, float]] | None) -> str:
+    if pauses is None:
+        return "-"
+    names = {"0": "young", "1": "middle", "2": "full"}
+    return (
+        "; ".join(
+            f"{names.get(generation, generation)} {figure['n']} ({figure['ms']} ms)"
+            for generation, figure in pauses.items()
+        )
+        + "   (collections in the window, and the time the server stood still in them)"
+    )
+
+
 def _per_commit(before: tuple[float, float] | None, after: tuple[float, float] | None) -> float | None:
     if before is None or after is None or after[1] <= before[1]:
         return None
@@ -918,10 +961,10 @@ def run_section(
             parent.send(("go", (window.start, window.measure_from, window.measure_to, window.drain_until)))
         time.sleep(max(0.0, window.measure_from - time.monotonic()))
         cpu0, db0, t0 = server_cpu(server.pid), db_cpu(database), time.monotonic()
-        batches0 = commit_batches(base)
+        batches0, pauses0 = commit_batches(base), gc_pauses(base)
         time.sleep(max(0.0, window.measure_to - time.monotonic()))
         cpu1, db1, t1 = server_cpu(server.pid), db_cpu(database), time.monotonic()
-        batches1 = commit_batches(base)
+        batches1, pauses1 = commit_batches(base), gc_pauses(base)
         rss_end, tree_end = server_rss(server.pid)
         results = [parent.recv()[1] for _, parent in clients]
         load_end = os.getloadavg()
@@ -989,6 +1032,7 @@ def run_section(
         "server_cpu_wait_share": round(cpu.waited / measured, 3),
         "db_cpu_ms_per_move": round((db1 - db0) / acked * 1000, 2) if acked else None,
         "changes_per_commit": _per_commit(batches0, batches1),
+        "gc_pauses": _gc_window(pauses0, pauses1),
         "client_cpu_share": round(merged["client_cpu"] / args.duration, 3),
         "rss_mib": {
             "before": round(rss_before / 2**20, 1),
@@ -1043,6 +1087,7 @@ def report(section: dict[str, Any]) -> str:
         f"(server and its workers; PostgreSQL backends {section['db_cpu_ms_per_move']} ms per move)",
         f"{'changes per group commit':<28}{section.get('changes_per_commit')!s:>10}   "
         "(mean over the window: moves and the game's own changes that shared one commit)",
+        f"{'server GC pauses':<28}{_gc_text(section.get('gc_pauses'))}",
         f"{'server CPU use':<28}{section['server_cpu_share'] * 100:>9.0f}%   "
         f"of one core, workers {section['workers_cpu_share'] * 100:.0f}%; "
         f"they waited for a CPU {section['server_cpu_wait_share'] * 100:.0f}% of the time (run queue)",

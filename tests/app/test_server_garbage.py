@@ -129,3 +129,22 @@ def test_no_closure_calls_itself() -> None:
                 if inner.name in called:
                     found.append(f"{path.relative_to(root)}:{inner.lineno} {outer.name}.{inner.name}")
     assert found == []
+
+
+async def test_collections_are_timed_on_metrics(server: Server) -> None:
+    """``speakeasy_gc_pause_seconds{generation}`` counts the process's collections and the
+    time they took (the load bench reads it over its window)."""
+    registry = server.app.state.metrics.registry
+
+    def full() -> tuple[float, float]:
+        labels = {"generation": "2"}
+        count = registry.get_sample_value("speakeasy_gc_pause_seconds_count", labels) or 0.0
+        return count, registry.get_sample_value("speakeasy_gc_pause_seconds_sum", labels) or 0.0
+
+    before = full()
+    for _ in range(3):
+        gc.collect()
+    after = full()
+    assert after[0] == before[0] + 3 and after[1] > before[1]
+    text = (await server.player().http.get("/metrics")).text
+    assert 'speakeasy_gc_pause_seconds_count{generation="0"}' in text

@@ -33,6 +33,7 @@ FIGURES = (
     "server_cpu_ms_per_move",
     "db_cpu_ms_per_move",
     "changes_per_commit",
+    "gc_pauses",
     "kib_per_game_seated",
     "kib_per_game_playing",
     "load_avg_start",
