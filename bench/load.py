@@ -817,34 +817,32 @@ def db_cpu(database: str) -> float:
     return sum(_stat_cpu(int(row["pid"])) for row in rows)
 
 
-def commit_batches(base: str) -> tuple[float, float] | None:
-    """(changes, commits) the server's group commit has made so far, from its ``/metrics``
-    (``None`` from a server without the figure, or from SQLite). With several worker
-    processes it is one process's, whichever answers."""
+def server_metrics(base: str) -> str | None:
+    """The server's ``/metrics`` text now (with several worker processes, one process's,
+    whichever answers); ``None`` if it does not answer."""
     import httpx
 
     try:
-        text = httpx.get(f"{base}/metrics", timeout=10).text
+        return httpx.get(f"{base}/metrics", timeout=10).text
     except httpx.HTTPError:
         return None
-    found = dict(re.findall(r"^speakeasy_commit_batch_changes_(sum|count) (\S+)$", text, re.M))
+
+
+def commit_batches(metrics: str | None) -> tuple[float, float] | None:
+    """(changes, commits) the server's group commit has made so far (``None`` from a server
+    without the figure, or from SQLite)."""
+    found = dict(re.findall(r"^speakeasy_commit_batch_changes_(sum|count) (\S+)$", metrics or "", re.M))
     if "sum" not in found or "count" not in found:
         return None
     return float(found["sum"]), float(found["count"])
 
 
-def gc_pauses(base: str) -> dict[str, tuple[float, float]] | None:
-    """Per generation, (pauses, seconds) of the server's garbage collections so far, from
-    its ``/metrics`` (``None`` from a server without the figure)."""
-    import httpx
-
-    try:
-        text = httpx.get(f"{base}/metrics", timeout=10).text
-    except httpx.HTTPError:
-        return None
+def gc_pauses(metrics: str | None) -> dict[str, tuple[float, float]] | None:
+    """Per generation, (pauses, seconds) of the server's garbage collections so far (``None``
+    from a server without the figure)."""
     found: dict[str, list[float]] = {}
     for kind, generation, value in re.findall(
-        r'^speakeasy_gc_pause_seconds_(count|sum)\{generation="(\d)"\} (\S+)$', text, re.M
+        r'^speakeasy_gc_pause_seconds_(count|sum)\{generation="(\d)"\} (\S+)$', metrics or "", re.M
     ):
         found.setdefault(generation, [0.0, 0.0])[0 if kind == "count" else 1] = float(value)
     return {generation: (pair[0], pair[1]) for generation, pair in found.items()} or None
@@ -961,10 +959,10 @@ def run_section(
             parent.send(("go", (window.start, window.measure_from, window.measure_to, window.drain_until)))
         time.sleep(max(0.0, window.measure_from - time.monotonic()))
         cpu0, db0, t0 = server_cpu(server.pid), db_cpu(database), time.monotonic()
-        batches0, pauses0 = commit_batches(base), gc_pauses(base)
+        metrics0 = server_metrics(base)
         time.sleep(max(0.0, window.measure_to - time.monotonic()))
         cpu1, db1, t1 = server_cpu(server.pid), db_cpu(database), time.monotonic()
-        batches1, pauses1 = commit_batches(base), gc_pauses(base)
+        metrics1 = server_metrics(base)
         rss_end, tree_end = server_rss(server.pid)
         results = [parent.recv()[1] for _, parent in clients]
         load_end = os.getloadavg()
@@ -1031,8 +1029,8 @@ def run_section(
         "workers_cpu_share": round(cpu.workers / measured, 3),
         "server_cpu_wait_share": round(cpu.waited / measured, 3),
         "db_cpu_ms_per_move": round((db1 - db0) / acked * 1000, 2) if acked else None,
-        "changes_per_commit": _per_commit(batches0, batches1),
-        "gc_pauses": _gc_window(pauses0, pauses1),
+        "changes_per_commit": _per_commit(commit_batches(metrics0), commit_batches(metrics1)),
+        "gc_pauses": _gc_window(gc_pauses(metrics0), gc_pauses(metrics1)),
         "client_cpu_share": round(merged["client_cpu"] / args.duration, 3),
         "rss_mib": {
             "before": round(rss_before / 2**20, 1),
