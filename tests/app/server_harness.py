@@ -25,6 +25,7 @@ import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from app.cli import uvicorn_options
 from app.config import Settings
 from app.db import migrate_url
 from app.identity import COOKIE_NAME
@@ -110,9 +111,11 @@ def settings_for(database_url: str, **overrides: Any) -> Settings:
 @contextlib.asynccontextmanager
 async def serving(app: Any) -> AsyncIterator[str]:
     """Serve ``app`` with uvicorn on a free port of 127.0.0.1; yield its base URL."""
-    config = uvicorn.Config(
-        app, host="127.0.0.1", port=0, ws_max_size=64 * 1024, log_level="warning", lifespan="on"
-    )
+    # The server's own options (its socket protocol among them), quieter and with uvicorn's
+    # default logging.
+    quiet = {"log_level": "warning", "log_config": uvicorn.config.LOGGING_CONFIG}
+    options = {**uvicorn_options(app.state.settings), **quiet}
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, lifespan="on", **options)
     server = uvicorn.Server(config)
     server.install_signal_handlers = lambda: None  # type: ignore[method-assign]
     task = asyncio.create_task(server.serve())
