@@ -21,6 +21,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.types import Receive, Scope, Send
 
 from app import db, logs
 from app.broadcast import Hub, make_bus
@@ -38,7 +39,7 @@ from app.rooms.routes import router as api_router
 from app.security import SecurityMiddleware, Site
 from app.verifier import mount_pyodide
 from app.verifier import router as verifier_router
-from app.ws.routes import router as ws_router
+from app.ws.routes import is_socket, serve_socket
 from engine import catalogue
 
 log = logging.getLogger("speakeasy.app")
@@ -57,6 +58,20 @@ def tune_gc() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 2, 1_000)
+
+
+class Speakeasy(FastAPI):
+    """The application. A socket to ``/ws/...`` goes straight to
+    :func:`app.ws.routes.serve_socket`, around the HTTP middleware and FastAPI's routing,
+    which would only pass it through yet keep their frames suspended for the socket's
+    life; everything else (HTTP, the lifespan) goes through FastAPI as usual."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if is_socket(scope):
+            scope["app"] = self  # websocket.app.state, as under FastAPI
+            await serve_socket(scope, receive, send)
+            return
+        await super().__call__(scope, receive, send)
 
 
 def create_app(settings: Settings | None = None, clock: Clock | None = None) -> FastAPI:
@@ -93,7 +108,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             await hub.bus.close()
             await engine.dispose()
 
-    app = FastAPI(title="Speakeasy", version="0.1.0", lifespan=lifespan)
+    app = Speakeasy(title="Speakeasy", version="0.1.0", lifespan=lifespan)
     app.state.settings = settings
     app.state.clock = clock
     app.state.metrics = metrics
@@ -101,7 +116,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.state.sockets = SocketCount(settings.max_sockets_per_address)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     # Answers of a kilobyte or more go compressed to a browser that accepts it: a replay of
-    # every version of a long game, the client's modules (sockets are not touched).
+    # every version of a long game, the client's modules. (No middleware sees a socket to
+    # /ws/...: ``Speakeasy`` hands it to its handler first.)
     app.add_middleware(GZipMiddleware, minimum_size=1024)
 
     site = Site.from_settings(settings)
@@ -168,7 +184,6 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         )
 
     app.include_router(api_router)
-    app.include_router(ws_router)
     app.include_router(verifier_router)
 
     @app.get("/healthz")

@@ -3,14 +3,23 @@
 A player is proved by the signed guest cookie alone; a spectator by the room's watch
 token. Anyone else is told why (``not_player`` / ``forbidden``) and the socket is closed
 with 1008 (policy violation).
+
+Sockets do not go through FastAPI: every ``/ws/...`` socket is handed by the application
+(``app.main.Speakeasy``) to :func:`serve_socket`, a plain ASGI app. FastAPI's routing and
+dependency machinery and the HTTP middleware (which all pass a socket straight through)
+kept a dozen suspended frames and three exit stacks per open socket, about 12 KiB of a
+socket's memory (``bench/memory.py``), and stood in the path of every frame it sent.
 """
 
 from __future__ import annotations
 
 import logging
+import re
+from typing import Final
 
-from fastapi import APIRouter, WebSocket
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.types import Receive, Scope, Send
+from starlette.websockets import WebSocket
 
 from app.errors import UNAVAILABLE, AppError
 from app.games import frames
@@ -21,11 +30,32 @@ from app.security import refuse_foreign_socket
 from app.ws.connection import Connection
 
 log = logging.getLogger("speakeasy.ws")
-router = APIRouter()
+_ROOM_PATH: Final = re.compile(r"/ws/rooms/([^/]+)")
 
 
-@router.websocket("/ws/rooms/{room_id}")
-async def room_socket(websocket: WebSocket, room_id: str, watch: str | None = None) -> None:
+def _route_path(scope: Scope) -> str:
+    """The path below the app's mount point (``root_path``), as starlette routes on."""
+    path: str = scope["path"]
+    root: str = scope.get("root_path", "")
+    return path[len(root) :] if root and path.startswith(root) else path
+
+
+def is_socket(scope: Scope) -> bool:
+    """Whether :func:`serve_socket` answers this connection: a socket to ``/ws/...``."""
+    return scope["type"] == "websocket" and _route_path(scope).startswith("/ws/")
+
+
+async def serve_socket(scope: Scope, receive: Receive, send: Send) -> None:
+    """A socket to ``/ws/...`` (:func:`is_socket`); ``scope["app"]`` is the application."""
+    websocket = WebSocket(scope, receive, send)
+    room = _ROOM_PATH.fullmatch(_route_path(scope))
+    if room is None:
+        await no_such_socket(websocket)
+    else:
+        await room_socket(websocket, room[1], websocket.query_params.get("watch"))
+
+
+async def room_socket(websocket: WebSocket, room_id: str, watch: str | None) -> None:
     if await refuse_foreign_socket(websocket):
         return
     sockets = websocket.app.state.sockets
@@ -74,8 +104,7 @@ async def _refuse(websocket: WebSocket, error: AppError, close_code: int = 1008)
     await websocket.close(close_code)
 
 
-@router.websocket("/ws/{path:path}")
-async def no_such_socket(websocket: WebSocket, path: str) -> None:
+async def no_such_socket(websocket: WebSocket) -> None:
     """Any other socket address: told so in a frame and closed properly, rather than
     refused at the handshake with a bare 403."""
     await websocket.accept()

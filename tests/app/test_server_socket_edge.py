@@ -85,3 +85,18 @@ async def test_hello_first_and_ping(server: Server) -> None:
     assert welcome["you"] == {"seat": 0, "role": "player"}
     assert welcome["game"]["name"] == "speakeasy" and welcome["game"]["players"] == 2
     assert welcome["presence"]["seats"][1] == {"connected": False, "gone_for": None, "autopilot": False}
+
+
+async def test_any_other_socket_address_is_told_so_and_closed(server: Server) -> None:
+    """Sockets bypass FastAPI's router (``app.ws.routes.serve_socket``): every other
+    ``/ws/...`` address still gets one ``bad_request`` frame and a 1008 close."""
+    ws_base = server.base.replace("http://", "ws://")
+    for path in ("/ws/", "/ws/nope", "/ws/rooms/", "/ws/rooms/abc/extra", "/ws/room/abc"):
+        frame, code = await refused_socket(f"{ws_base}{path}", None)
+        assert frame == {
+            "type": "error",
+            "id": None,
+            "code": "bad_request",
+            "message": "no such socket address",
+        }, path
+        assert code == 1008, path
