@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import random
 import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor
@@ -47,6 +48,7 @@ from engine.core import SPECTATOR, Viewer
 log = logging.getLogger("speakeasy.games")
 
 _ATTEMPTS = 5
+_BOT_ASKS = 2  # a bot whose action is refused is asked once more before its seat's default
 BotDecide = Callable[[dict[str, Any], str, int, float | None], dict[str, Any]]
 
 
@@ -482,34 +484,89 @@ class GameService:
         return decide
 
     async def _bot_act(self, room_id: str, slot: int, seat: int, level: str, game: Any) -> None:
+        """Ask the bot and play its action. If it is refused while the game still waits for
+        this seat at the version the bot saw (the game did not move on: the bot chose what
+        the rules refuse here), the bot is asked once more with another seed; refused again,
+        or unable to decide, its seat plays the game's default for the decision, so that no
+        game, timed or not, waits for ever on a bot. When the game moved on meanwhile, the
+        change that moved it has asked the bot again (:meth:`_maybe_bot`)."""
         view = game.rules.view(game.state, seat, history=True)
-        for attempt in range(2):  # a worker that died is replaced once
-            try:
-                action = await self._thinkers.run(
-                    self._decider(game.game),
-                    view,
-                    level,
-                    bot_seed(game.id, game.version),
-                    bot_budget(game.clocks, seat, self.clock.now_ms()),
-                )
-                break
-            except BrokenExecutor:
-                log.error("a bot's worker process died", extra={"room": room_id, "attempt": attempt})
-            except Exception:
-                log.exception("bot failed to decide", extra={"room": room_id})
-                return
-        else:
-            return
         # A decision of the only seat to act is tied to the version it saw; in a simultaneous
         # phase the others may act meanwhile, and the game itself checks what still holds.
         alone = game.rules.actors(game.state) == {seat}
-        command = Act(
-            type="act",
-            id=f"bot-{game.id[:8]}-{game.version}-{seat}",
-            version=game.version if alone else None,
-            action=action,
-        )
+        name = f"bot-{game.id[:8]}-{game.version}-{seat}"
+        for attempt in range(_BOT_ASKS):
+            action = await self._bot_decide(room_id, game, seat, view, level, attempt)
+            if action is None:
+                break
+            command = Act(
+                type="act",
+                id=name if attempt == 0 else f"{name}-again{attempt}",
+                version=game.version if alone else None,
+                action=action,
+            )
+            try:
+                await self.execute(room_id, slot, command)
+                return
+            except AppError as error:
+                log.warning("bot action refused: %s", error.message, extra={"room": room_id})
+            if not await self._still_owed(room_id, game, seat):
+                return
+        await self._bot_default(room_id, slot, seat, game, f"{name}-default")
+
+    async def _bot_decide(
+        self, room_id: str, game: Any, seat: int, view: Any, level: str, attempt: int
+    ) -> Any:
+        """The bot's action for ``view``, thought out in the bots' pool (``None``: it could
+        not decide). Each attempt at one decision has a seed of its own."""
+        for retry in range(2):  # a worker that died is replaced once
+            try:
+                return await self._thinkers.run(
+                    self._decider(game.game),
+                    view,
+                    level,
+                    bot_seed(game.id, game.version) + attempt,
+                    bot_budget(game.clocks, seat, self.clock.now_ms()),
+                )
+            except BrokenExecutor:
+                log.error("a bot's worker process died", extra={"room": room_id, "attempt": retry})
+            except Exception:
+                log.exception("bot failed to decide", extra={"room": room_id})
+                return None
+        return None
+
+    async def _still_owed(self, room_id: str, game: Any, seat: int) -> bool:
+        """Whether the room's game is still ``game``, at its version, waiting for ``seat``."""
         try:
-            await self.execute(room_id, slot, command)
-        except AppError as error:
-            log.warning("bot action refused: %s", error.message, extra={"room": room_id})
+            current = (await self.runtime(room_id)).game
+        except AppError:
+            return False
+        return (
+            current.id == game.id
+            and current.version == game.version
+            and seat in current.rules.actors(current.state)
+        )
+
+    async def _bot_default(self, room_id: str, slot: int, seat: int, game: Any, name: str) -> None:
+        """Play for the bot, if the game still waits for it: the game's default for the
+        decision (what a timeout plays: a random legal setup, say), else, or if the rules
+        take that only after a timeout, one of the seat's own legal actions at random (from
+        the bot's public seed: the first one every time could go round in circles)."""
+        rules = game.rules
+        legal = rules.legal_actions(game.state, seat)
+        pick = random.Random(bot_seed(game.id, game.version)).choice(legal) if legal else None
+        choices = [rules.default_action(game.state, seat), pick]
+        alone = rules.actors(game.state) == {seat}
+        for index, action in enumerate(choice for choice in choices if choice is not None):
+            if not await self._still_owed(room_id, game, seat):
+                return
+            command = Act(
+                type="act", id=f"{name}{index}", version=game.version if alone else None, action=action
+            )
+            try:
+                await self.execute(room_id, slot, command)
+                return
+            except AppError as error:
+                log.warning("a bot's seat could not play: %s", error.message, extra={"room": room_id})
+        if await self._still_owed(room_id, game, seat):
+            log.error("a bot's seat has no action to play", extra={"room": room_id, "seat": seat})

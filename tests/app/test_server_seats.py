@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from conftest import Server
 from server_harness import Player, Socket, token_of
 
+from app.games.workers import Workers
 from engine.catalogue import entry
 
 PROHIBITION = "prohibition"
@@ -80,6 +82,32 @@ async def test_three_seats_people_and_a_bot_play_to_the_end(server: Server) -> N
     record = (await alice.http.get(f"/api/games/{sa.game_id}/record.json")).json()
     assert record["seed"] == revealed["seed"] and record["state_commitment"] == revealed["state_commitment"]
     assert entry(PROHIBITION).verify(record) == []
+
+
+class _FallenOver:
+    """A bot that falls over at every decision, and counts them."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, view: dict[str, Any], level: str, seed: int, budget: float | None) -> dict[str, Any]:
+        self.calls += 1
+        raise RuntimeError("the bot fell over")
+
+
+async def test_a_bot_that_cannot_decide_is_played_for(server: Server) -> None:
+    """A bot that falls over has its seat play the game's default for the decision, or
+    (Prohibition's "skip" is taken only after a timeout) one of its legal actions: the game
+    goes on although the test's clock never moves, so no timeout ever plays for the bot."""
+    service = server.app.state.service
+    service._thinkers = Workers(lambda: ThreadPoolExecutor(1))
+    bot = service._deciders[PROHIBITION] = _FallenOver()
+    alice, bob = server.player(), server.player()
+    room = await alice.create_room(game=PROHIBITION, players=3, bots=[None, "easy"])
+    await bob.claim(room["invite_url"])
+    sa, sb = await alice.connect(room["room_id"]), await bob.connect(room["room_id"])
+    await _drive([sa, sb], lambda: bot.calls >= 40 or _over(sa), limit_s=60)
+    assert sa.view is not None and (sa.last_version or 0) > 40
 
 
 async def test_a_seat_that_resigns_with_four_seats_is_played_by_the_autopilot(server: Server) -> None:
