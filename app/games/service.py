@@ -491,20 +491,12 @@ class GameService:
         game, timed or not, waits for ever on a bot. When the game moved on meanwhile, the
         change that moved it has asked the bot again (:meth:`_maybe_bot`)."""
         view = game.rules.view(game.state, seat, history=True)
-        # A decision of the only seat to act is tied to the version it saw; in a simultaneous
-        # phase the others may act meanwhile, and the game itself checks what still holds.
-        alone = game.rules.actors(game.state) == {seat}
         name = f"bot-{game.id[:8]}-{game.version}-{seat}"
         for attempt in range(_BOT_ASKS):
             action = await self._bot_decide(room_id, game, seat, view, level, attempt)
             if action is None:
                 break
-            command = Act(
-                type="act",
-                id=name if attempt == 0 else f"{name}-again{attempt}",
-                version=game.version if alone else None,
-                action=action,
-            )
+            command = _bot_command(game, seat, name if attempt == 0 else f"{name}-again{attempt}", action)
             try:
                 await self.execute(room_id, slot, command)
                 return
@@ -556,13 +548,10 @@ class GameService:
         legal = rules.legal_actions(game.state, seat)
         pick = random.Random(bot_seed(game.id, game.version)).choice(legal) if legal else None
         choices = [rules.default_action(game.state, seat), pick]
-        alone = rules.actors(game.state) == {seat}
         for index, action in enumerate(choice for choice in choices if choice is not None):
             if not await self._still_owed(room_id, game, seat):
                 return
-            command = Act(
-                type="act", id=f"{name}{index}", version=game.version if alone else None, action=action
-            )
+            command = _bot_command(game, seat, f"{name}{index}", action)
             try:
                 await self.execute(room_id, slot, command)
                 return
@@ -570,3 +559,11 @@ class GameService:
                 log.warning("a bot's seat could not play: %s", error.message, extra={"room": room_id})
         if await self._still_owed(room_id, game, seat):
             log.error("a bot's seat has no action to play", extra={"room": room_id, "seat": seat})
+
+
+def _bot_command(game: Any, seat: int, command_id: str, action: Any) -> Act:
+    """What a bot's seat sends for ``game`` as it was when the bot was asked. A decision of
+    the only seat to act is tied to that version; in a simultaneous phase the others may act
+    meanwhile, and the game itself checks what still holds."""
+    alone = game.rules.actors(game.state) == {seat}
+    return Act(type="act", id=command_id, version=game.version if alone else None, action=action)

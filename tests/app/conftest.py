@@ -20,6 +20,7 @@ import pytest
 import server_harness as harness
 
 from app.clocks import ManualClock
+from app.games.workers import Workers
 from app.main import create_app
 
 T = TypeVar("T")
@@ -85,6 +86,13 @@ class Server:
         player = harness.Player(self.base)
         self.players.append(player)
         return player
+
+    def bot_decides_with(self, game: str, decide: Any) -> None:
+        """``decide`` stands in for ``game``'s bot, thinking in a thread of this process (a
+        test's stand-in is no module-level function a worker process could import)."""
+        service = self.app.state.service
+        service._thinkers = Workers(lambda: ThreadPoolExecutor(1))
+        service._deciders[game] = decide
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -11,7 +10,6 @@ from server_harness import Socket, Table
 
 from app.clocks import GameClocks
 from app.games.service import bot_budget, bot_seed
-from app.games.workers import Workers
 from engine.catalogue import entry
 
 # A move from a square to itself: well formed, and refused in every phase of the game.
@@ -91,14 +89,6 @@ class MisguidedBot:
         return self.real(view, level, seed, budget)
 
 
-def misguide(server: Server, bot: MisguidedBot) -> None:
-    """Think in a thread of this process (the bot is no module-level function a worker
-    process could import) with ``bot`` as Speak Easy's decider."""
-    service = server.app.state.service
-    service._thinkers = Workers(lambda: ThreadPoolExecutor(1))
-    service._deciders["speakeasy"] = bot
-
-
 async def _bot_moves(sock: Socket, table: Table, moves: int) -> list[dict[str, Any]]:
     """Play until the bot (north) has made ``moves`` moves; its move events."""
     found: list[dict[str, Any]] = []
@@ -114,7 +104,7 @@ async def _bot_moves(sock: Socket, table: Table, moves: int) -> list[dict[str, A
 
 
 async def _seat_alice_against(server: Server, bot: MisguidedBot) -> tuple[Socket, Table]:
-    misguide(server, bot)
+    server.bot_decides_with("speakeasy", bot)
     alice = server.player()
     room = await alice.create_room(bot="easy", setup_seconds=120)
     sock = await alice.connect(room["room_id"])
@@ -138,8 +128,8 @@ async def test_a_bot_whose_action_is_refused_is_asked_again(server: Server) -> N
 @pytest.mark.parametrize("crash", [False, True], ids=["refused", "crashing"])
 async def test_a_bot_that_never_plays_is_played_for(server: Server, crash: bool) -> None:
     """A bot refused twice, or unable to decide, has its seat play the game's default for
-    the decision (a random legal setup), else its first legal action: an untimed game with a
-    broken bot still goes on."""
+    the decision (a random legal setup), else one of its legal actions: an untimed game with
+    a broken bot still goes on."""
     bot = MisguidedBot(wrong=None, crash=crash)
     sock, table = await _seat_alice_against(server, bot)
     assert len(await _bot_moves(sock, table, 2)) == 2

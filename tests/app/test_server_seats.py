@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from conftest import Server
 from server_harness import Player, Socket, token_of
 
-from app.games.workers import Workers
 from engine.catalogue import entry
 
 PROHIBITION = "prohibition"
@@ -99,9 +97,8 @@ async def test_a_bot_that_cannot_decide_is_played_for(server: Server) -> None:
     """A bot that falls over has its seat play the game's default for the decision, or
     (Prohibition's "skip" is taken only after a timeout) one of its legal actions: the game
     goes on although the test's clock never moves, so no timeout ever plays for the bot."""
-    service = server.app.state.service
-    service._thinkers = Workers(lambda: ThreadPoolExecutor(1))
-    bot = service._deciders[PROHIBITION] = _FallenOver()
+    bot = _FallenOver()
+    server.bot_decides_with(PROHIBITION, bot)
     alice, bob = server.player(), server.player()
     room = await alice.create_room(game=PROHIBITION, players=3, bots=[None, "easy"])
     await bob.claim(room["invite_url"])
