@@ -63,14 +63,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 def uvicorn_options(settings: Settings) -> dict[str, Any]:
     """How uvicorn serves the app (``speakeasy serve``, and the tests' real servers).
 
-    Sockets use websockets' sans-I/O protocol through uvicorn's ``websockets-sansio``: no
-    task per connection for reading, keepalive pings or closing (the legacy protocol keeps
-    three, with their frames, futures and queues), about 21 KiB less per game seated with two
-    players and a spectator (``bench/memory.py``), and a lower p99 at 1,000 games
-    (bench/README.md). It pauses reading after each message until the app takes it.
+    Sockets use uvicorn's sans-I/O protocol (websockets' parser; no task per connection
+    for reading, keepalive pings or closing), extended so that the application takes each
+    socket over once it is accepted (``app/ws/native.py``): no ASGI task, queue or scope
+    is kept for an open socket's life.
     """
     return {
-        "ws": "websockets-sansio",
+        "ws": "app.ws.native:SocketProtocol",
         "ws_max_size": 64 * 1024,
         "ws_per_message_deflate": settings.ws_compression,
         "log_level": settings.log_level.lower(),

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -52,18 +51,17 @@ class SocketCount:
     def full(self, address: str) -> bool:
         return self._open.get(address, 0) >= self.limit
 
-    @contextmanager
-    def hold(self, address: str) -> Iterator[None]:
-        """Count one socket of ``address`` for the ``with`` block (ask :meth:`full` first)."""
+    def add(self, address: str) -> None:
+        """Count one more open socket of ``address`` (ask :meth:`full` first)."""
         self._open[address] = self._open.get(address, 0) + 1
-        try:
-            yield
-        finally:
-            left = self._open[address] - 1
-            if left:
-                self._open[address] = left
-            else:
-                del self._open[address]
+
+    def discard(self, address: str) -> None:
+        """One socket of ``address`` closed."""
+        left = self._open.get(address, 0) - 1
+        if left > 0:
+            self._open[address] = left
+        else:
+            self._open.pop(address, None)
 
     def __len__(self) -> int:
         return len(self._open)

@@ -1,25 +1,37 @@
 """One viewer's WebSocket, as an explicit state machine.
 
-    accepted ──hello──▶ live ──(disconnect | error)──▶ closed
+    accepted ──hello──▶ live ──(closed | error)──▶ closed
 
-Two tasks share the socket: the *reader* parses each inbound frame once (size, rate,
-schema), runs commands through :class:`GameService` and queues their ``ack``/``error``;
-the *writer* is the only one to send, draining one queue in order: welcome or replay,
-broadcast event frames (skipping versions already sent, fetching any gap from the
-database), offers, presence, acks. Because a command's events are queued before its ack,
-a client always holds the new state when it reads the ack. An exception that escapes
-either task closes the socket with 1011; leaving the hub always runs.
+A connection holds no task and no queue while it waits: the socket under it is a
+:class:`Port` that hands it each inbound frame (:meth:`Connection.take`) and writes what it
+is given, in order, without waiting (``app/ws/native.py``: uvicorn's protocol itself, once
+the application has taken the socket over; ``app/ws/asgi.py``: any other ASGI server).
+
+- **Inbound**, frames are handled one at a time, in order: size, rate, schema, then the
+  command through :class:`GameService`. Handling runs in a task that lives until no frame
+  waits; a frame arriving meanwhile waits in a short inbox and the port stops reading.
+- **Outbound**, everything a viewer receives is posted in one order: acks, errors, pong,
+  the welcome or replay, broadcast event frames (skipping versions already sent, fetching
+  any gap from the database), offers, presence, chat. What can be written at once is
+  written at once, from whoever posts it (the hub's delivery of a move writes the move's
+  frames). What needs the database first (a welcome, a replay, a gap, presence) starts a
+  task that writes it, then everything posted meanwhile, in order, and ends. Because a
+  command's events are posted before its ack, a client always holds the new state when
+  it reads the ack.
+
+An exception while handling or writing closes the socket with 1011. When the socket
+closes (:meth:`Connection.closed`, called once by the port), leaving the hub always runs.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from typing import Any
+from collections import deque
+from collections.abc import Callable, Coroutine
+from typing import Any, Final, Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
-from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from app.broadcast import Hub, Message
 from app.config import Settings
@@ -33,21 +45,76 @@ from app.ws.ratelimit import TokenBucket
 
 log = logging.getLogger("speakeasy.ws")
 
-_QUEUE_LIMIT = 2048
+BACKLOG_LIMIT: Final = 2048
+"""Items waiting behind a database read before the viewer is closed as too slow (1013)."""
+
+_leaving: set[asyncio.Task[None]] = set()  # tasks hold only weak references to themselves
+
+
+class Port(Protocol):
+    """The socket under a :class:`Connection`, seen from it. Nothing here waits."""
+
+    def write(self, text: str) -> None:
+        """Send a text frame after those already written (nothing once closing)."""
+
+    def close(self, code: int) -> None:
+        """Send a close frame after those already written (the port then calls
+        :meth:`Connection.closed` once the socket is gone)."""
+
+    def pause(self) -> None:
+        """Stop reading the socket: a frame is waiting to be handled."""
+
+    def resume(self) -> None:
+        """Read the socket again."""
+
+    async def serve(self, connection: Connection) -> None:
+        """Serve ``connection`` (its :meth:`~Connection.open` first): until the socket
+        closes, or by handing it over, returning at once. Either way
+        :meth:`Connection.closed` runs once the socket is gone."""
+
+
+def _nothing() -> None:
+    return None
 
 
 class Connection:
+    __slots__ = (
+        "_backlog",
+        "_bucket",
+        "_chat_bucket",
+        "_closed",
+        "_game_id",
+        "_hello_seen",
+        "_inbox",
+        "_key",
+        "_muted",
+        "_on_closed",
+        "_reader",
+        "_seat_slots",
+        "_sent",
+        "_writer",
+        "hub",
+        "metrics",
+        "port",
+        "role",
+        "room_id",
+        "service",
+        "settings",
+        "slot",
+    )
+
     def __init__(
         self,
-        websocket: WebSocket,
+        port: Port,
         service: GameService,
         hub: Hub,
         settings: Settings,
         metrics: Metrics,
         room_id: str,
         slot: int | None,
+        on_closed: Callable[[], None] = _nothing,
     ) -> None:
-        self.websocket = websocket
+        self.port = port
         self.service = service
         self.hub = hub
         self.settings = settings
@@ -55,74 +122,96 @@ class Connection:
         self.room_id = room_id
         self.slot = slot
         self.role = "spectator" if slot is None else "player"
-        self._queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+        self._on_closed = on_closed
+        self._closed = False
         self._bucket = TokenBucket(settings.max_frames_per_second)
         self._chat_bucket = TokenBucket(settings.chat_lines_per_second)
         self._muted: frozenset[int] = frozenset()  # seats whose chat this viewer does not want
         self._seat_slots: tuple[int, ...] = ()
         self._hello_seen = False
-        # What the writer has sent: the game and the last version of it.
+        self._reader: asyncio.Task[None] | None = None  # handling inbound frames, while any
+        self._inbox: list[str | None] = []  # frames waiting for the one being handled
+        self._writer: asyncio.Task[None] | None = None  # writing what waited for the database
+        self._backlog: deque[tuple[str, Any]] | None = None  # posted meanwhile, in order
+        # What has been written: the game and the last version of it.
         self._game_id: str | None = None
         self._sent: int | None = None
         self._key: str = "spectator"
 
-    # -- called by the hub (any time, never blocks) ---------------------------------------
-    def deliver(self, message: Message) -> None:
-        if self._queue.qsize() >= _QUEUE_LIMIT:
-            self._queue.put_nowait(("overflow", None))
-            return
-        self._queue.put_nowait(("bus", message))
-
-    # -- lifecycle ----------------------------------------------------------------------
-    async def run(self) -> None:
+    # -- the socket's life ---------------------------------------------------------------
+    async def open(self) -> None:
+        """Join the room: from now on the hub delivers its messages here."""
         self.metrics.connections.labels(self.role).inc()
         await self.hub.join(self)
         self.service.schedule(self.room_id)
-        reader = asyncio.create_task(self._read(), name="ws-reader")
-        writer = asyncio.create_task(self._write(), name="ws-writer")
-        try:
-            done, _pending = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
-            failed = next((task.exception() for task in done if task.exception() is not None), None)
-            if failed is not None and not isinstance(failed, WebSocketDisconnect):
-                log.error("connection failed", exc_info=failed, extra={"room": self.room_id})
-                await self._close(1011)
-        finally:
-            for task in (reader, writer):
+
+    def closed(self) -> None:
+        """The socket is gone (the port calls this once; again changes nothing): stop
+        handling and writing, and leave the room."""
+        if self._closed:
+            return
+        self._closed = True
+        self._backlog = None
+        self._inbox.clear()
+        current = asyncio.current_task()
+        for task in (self._reader, self._writer):
+            if task is not None and task is not current:
                 task.cancel()
-            for task in (reader, writer):
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
-            try:
-                await self.hub.leave(self)
-            finally:
-                self.service.release(self.room_id)
-                self.metrics.connections.labels(self.role).dec()
+        task = asyncio.get_running_loop().create_task(self._leave(), name="ws-leave")
+        _leaving.add(task)
+        task.add_done_callback(_leaving.discard)
 
-    async def _close(self, code: int) -> None:
-        if self.websocket.application_state != WebSocketState.DISCONNECTED:
-            with contextlib.suppress(RuntimeError, WebSocketDisconnect):
-                await self.websocket.close(code)
+    async def _leave(self) -> None:
+        try:
+            await self.hub.leave(self)
+        finally:
+            self.service.release(self.room_id)
+            self.metrics.connections.labels(self.role).dec()
+            self._on_closed()
 
-    # -- reader -------------------------------------------------------------------------
-    async def _read(self) -> None:
-        while True:
-            message = await self.websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                return
-            text = message.get("text")
-            if text is None:
-                self._error("bad_message", "frames must be JSON text")
-                continue
-            if (
-                len(text) > self.settings.max_frame_bytes
-                or len(text.encode()) > self.settings.max_frame_bytes
-            ):
-                self._error("too_large", f"frames are limited to {self.settings.max_frame_bytes} bytes")
-                continue
-            if not self._bucket.take():
-                self._error("rate_limited", "too many frames; slow down", claimed_id(text))
-                continue
-            await self._handle(text)
+    def _fail(self, error: BaseException) -> None:
+        log.error("connection failed", exc_info=error, extra={"room": self.room_id})
+        self.port.close(1011)
+
+    # -- inbound -------------------------------------------------------------------------
+    def take(self, text: str | None) -> None:
+        """One inbound frame from the port: its text, or ``None`` for a binary frame."""
+        if self._closed:
+            return
+        if self._reader is not None:
+            self._inbox.append(text)
+            self.port.pause()
+            return
+        self._reader = self._start(self._read(text), "ws-read")
+
+    def _start(self, coroutine: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
+        return asyncio.get_running_loop().create_task(coroutine, name=name)
+
+    async def _read(self, text: str | None) -> None:
+        try:
+            while True:
+                await self._receive(text)
+                if not self._inbox:
+                    break
+                text = self._inbox.pop(0)
+        except Exception as error:  # any failure closes this socket, not the server
+            self._fail(error)
+        self._reader = None
+        if not self._closed:
+            self.port.resume()
+
+    async def _receive(self, text: str | None) -> None:
+        if text is None:
+            self._error("bad_message", "frames must be JSON text")
+            return
+        limit = self.settings.max_frame_bytes
+        if len(text) > limit or len(text.encode()) > limit:
+            self._error("too_large", f"frames are limited to {limit} bytes")
+            return
+        if not self._bucket.take():
+            self._error("rate_limited", "too many frames; slow down", claimed_id(text))
+            return
+        await self._handle(text)
 
     async def _handle(self, text: str) -> None:
         try:
@@ -131,18 +220,18 @@ class Connection:
             self._error(error.code, error.message, claimed_id(text))
             return
         if isinstance(parsed, Ping):
-            self._queue.put_nowait(("text", frames.PONG))
+            self._post("text", frames.PONG)
             return
         if isinstance(parsed, Hello):
             self._hello_seen = True
-            self._queue.put_nowait(("hello", parsed))
+            self._post("hello", parsed)
             return
         if not self._hello_seen:
             self._error("bad_message", "send hello first", parsed.id)
             return
         if isinstance(parsed, Mute):
             self._muted = self._muted | {parsed.seat} if parsed.muted else self._muted - {parsed.seat}
-            self._queue.put_nowait(("text", frames.ack_frame(parsed.id, self._sent or 0)))
+            self._post("text", frames.ack_frame(parsed.id, self._sent or 0))
             return
         if isinstance(parsed, Chat):
             await self._chat(parsed)
@@ -159,7 +248,7 @@ class Connection:
             log.error("database error", extra={"room": self.room_id, "error": type(error).__name__})
             self._error(UNAVAILABLE.code, UNAVAILABLE.message, parsed.id)
             return
-        self._queue.put_nowait(("text", frames.ack_frame(parsed.id, version)))
+        self._post("text", frames.ack_frame(parsed.id, version))
 
     async def _chat(self, line: Chat) -> None:
         if not self._chat_bucket.take():
@@ -170,25 +259,105 @@ class Connection:
         except AppError as error:
             self._error(error.code, error.message, line.id)
             return
-        self._queue.put_nowait(("text", frames.ack_frame(line.id, version)))
+        self._post("text", frames.ack_frame(line.id, version))
 
     def _error(self, code: str, message: str, action_id: str | None = None) -> None:
-        self._queue.put_nowait(("text", frames.error_frame(code, message, action_id)))
+        self._post("text", frames.error_frame(code, message, action_id))
 
-    # -- writer -------------------------------------------------------------------------
-    async def _write(self) -> None:
-        while True:
-            kind, item = await self._queue.get()
-            if kind == "text":
-                await self.websocket.send_text(item)
-            elif kind == "hello":
-                await self._hello(item)
-            elif kind == "bus":
-                await self._bus(item)
-            elif kind == "overflow":
+    # -- outbound ------------------------------------------------------------------------
+    def deliver(self, message: Message) -> None:
+        """A message of the room from the hub (any time; never waits)."""
+        self._post("bus", message)
+
+    def _post(self, kind: str, item: Any) -> None:
+        """Write ``item`` now if nothing waits before it and it needs no database read;
+        else queue it behind the writer task (starting one)."""
+        if self._closed:
+            return
+        backlog = self._backlog
+        if backlog is not None:
+            if len(backlog) >= BACKLOG_LIMIT:
                 log.warning("viewer too slow; closing", extra={"room": self.room_id})
-                await self._close(1013)
+                self.port.close(1013)
                 return
+            backlog.append((kind, item))
+            return
+        if not self._write_now(kind, item):
+            self._backlog = deque(((kind, item),))
+            self._writer = self._start(self._drain(), "ws-write")
+
+    async def _drain(self) -> None:
+        backlog = self._backlog
+        try:
+            while backlog:
+                kind, item = backlog.popleft()
+                if not self._write_now(kind, item):
+                    await self._write_later(kind, item)
+        except Exception as error:  # any failure closes this socket, not the server
+            self._fail(error)
+        if self._backlog is backlog:
+            self._backlog = None
+            self._writer = None
+
+    def _write_now(self, kind: str, item: Any) -> bool:
+        """Write ``item`` if it needs nothing from the database; whether it did."""
+        if kind == "text":
+            self.port.write(item)
+            return True
+        if kind == "bus":
+            return self._bus_now(item)
+        return False  # a hello: a welcome or a replay to read
+
+    async def _write_later(self, kind: str, item: Any) -> None:
+        if kind == "hello":
+            await self._hello(item)
+            return
+        message: Message = item
+        if message["kind"] == "room_changed":
+            await self._welcome()
+        elif message["kind"] == "presence":
+            runtime = await self.service.runtime(self.room_id)
+            self.port.write(self.service.presence_frame(runtime))
+        elif message["kind"] == "events":
+            await self._catch_up()
+            self._events(message)
+
+    def _bus_now(self, message: Message) -> bool:
+        if self._game_id is None:
+            return True  # not welcomed yet: the welcome will carry all of it
+        kind = message["kind"]
+        if kind == "events":
+            sent = self._sent
+            if message["game"] == self._game_id and sent is not None and message["from"] > sent + 1:
+                return False  # versions went missing before these: fetch them first
+            self._events(message)
+        elif kind == "text":
+            if message.get("game") in (None, self._game_id):
+                self.port.write(message["text"])
+        elif kind == "chat":
+            text = message["frames"].get(self._key)
+            sender = message.get("from_slot")
+            muted = sender is not None and self._seat_of_slot(sender) in self._muted
+            if text is not None and not muted:
+                self.port.write(text)
+        elif kind in ("room_changed", "presence"):
+            return False
+        return True
+
+    def _events(self, message: Message) -> None:
+        """Write the event frames of ``message`` this viewer has not had yet."""
+        if message["game"] != self._game_id or self._sent is None:
+            return
+        first, last = message["from"], message["to"]
+        if last <= self._sent:
+            return
+        texts = message["frames"].get(self._key)
+        if texts is None:
+            return
+        for offset, text in enumerate(texts):
+            if first + offset > self._sent:
+                self.port.write(text)
+        self._sent = last
 
     def _adopt(self, runtime: RoomRuntime) -> None:
         self._game_id = runtime.game.id
@@ -202,7 +371,7 @@ class Connection:
     async def _welcome(self) -> None:
         text, runtime = await self.service.welcome(self.room_id, self.slot)
         self._adopt(runtime)
-        await self.websocket.send_text(text)
+        self.port.write(text)
 
     async def _hello(self, hello: Hello) -> None:
         if hello.last_version is not None:
@@ -210,61 +379,23 @@ class Connection:
             if replayed is not None:
                 runtime, texts = replayed
                 for text in texts:
-                    await self.websocket.send_text(text)
+                    self.port.write(text)
                 self._adopt(runtime)
-                await self.websocket.send_text(frames.offers_frame(runtime.game))
-                await self.websocket.send_text(self.service.presence_frame(runtime))
+                self.port.write(frames.offers_frame(runtime.game))
+                self.port.write(self.service.presence_frame(runtime))
                 return
         await self._welcome()
-
-    async def _bus(self, message: Message) -> None:
-        if self._game_id is None:
-            return  # not welcomed yet: the welcome will carry all of it
-        kind = message["kind"]
-        if kind == "room_changed":
-            await self._welcome()
-        elif kind == "presence":
-            runtime = await self.service.runtime(self.room_id)
-            await self.websocket.send_text(self.service.presence_frame(runtime))
-        elif kind == "text":
-            if message.get("game") in (None, self._game_id):
-                await self.websocket.send_text(message["text"])
-        elif kind == "events":
-            await self._events(message)
-        elif kind == "chat":
-            text = message["frames"].get(self._key)
-            sender = message.get("from_slot")
-            muted = sender is not None and self._seat_of_slot(sender) in self._muted
-            if text is not None and not muted:
-                await self.websocket.send_text(text)
-
-    async def _events(self, message: Message) -> None:
-        if message["game"] != self._game_id or self._sent is None:
-            return
-        first, last = message["from"], message["to"]
-        if last <= self._sent:
-            return
-        if first > self._sent + 1:
-            await self._catch_up()
-            if self._sent is None or last <= self._sent:
-                return
-        texts = message["frames"].get(self._key)
-        if texts is None:
-            return
-        for offset, text in enumerate(texts):
-            if first + offset > self._sent:
-                await self.websocket.send_text(text)
-        self._sent = last
 
     async def _catch_up(self) -> None:
         """Versions went missing on the way (another process, a lost bus message): fetch
         them from the database, or start over with a welcome."""
-        assert self._sent is not None
+        if self._sent is None:
+            return
         replayed = await self.service.replay(self.room_id, self.slot, self._game_id, self._sent)
         if replayed is None:
             await self._welcome()
             return
         runtime, texts = replayed
         for text in texts:
-            await self.websocket.send_text(text)
+            self.port.write(text)
         self._adopt(runtime)

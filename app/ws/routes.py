@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from typing import Final
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -27,7 +28,9 @@ from app.identity import COOKIE_NAME
 from app.inputs import is_room_id, is_token
 from app.rooms.service import room_for_watch_token
 from app.security import refuse_foreign_socket
-from app.ws.connection import Connection
+from app.ws import native
+from app.ws.asgi import AsgiPort
+from app.ws.connection import Connection, Port
 
 log = logging.getLogger("speakeasy.ws")
 _ROOM_PATH: Final = re.compile(r"/ws/rooms/([^/]+)")
@@ -65,11 +68,21 @@ async def room_socket(websocket: WebSocket, room_id: str, watch: str | None) -> 
         limit = f"at most {sockets.limit} open connections per address; close one first"
         await _refuse(websocket, AppError("too_many_sockets", limit, 429))
         return
-    with sockets.hold(address):
-        await _serve(websocket, room_id, watch)
+    sockets.add(address)
+    connection = None
+    try:
+        connection = await _connection(websocket, room_id, watch, lambda: sockets.discard(address))
+    finally:
+        if connection is None:
+            sockets.discard(address)
+    if connection is not None:
+        await connection.port.serve(connection)  # its close gives the address's place back
 
 
-async def _serve(websocket: WebSocket, room_id: str, watch: str | None) -> None:
+async def _connection(
+    websocket: WebSocket, room_id: str, watch: str | None, on_closed: Callable[[], None]
+) -> Connection | None:
+    """The connection of an authorised viewer, or ``None`` once the socket was refused."""
     app = websocket.app
     settings = app.state.settings
     service = app.state.service
@@ -88,13 +101,14 @@ async def _serve(websocket: WebSocket, room_id: str, watch: str | None) -> None:
                 raise AppError("forbidden", "this spectator link is not for this room", 403)
     except AppError as error:
         await _refuse(websocket, error)
-        return
+        return None
     except SQLAlchemyError as error:
         log.error("database error", extra={"error": type(error).__name__})
         await _refuse(websocket, UNAVAILABLE, 1013)
-        return
-    connection = Connection(websocket, service, app.state.hub, settings, app.state.metrics, room_id, slot)
-    await connection.run()
+        return None
+    offer = (websocket.scope.get("extensions") or {}).get(native.EXTENSION)
+    port: Port = AsgiPort(websocket) if offer is None else offer["protocol"]
+    return Connection(port, service, app.state.hub, settings, app.state.metrics, room_id, slot, on_closed)
 
 
 async def _refuse(websocket: WebSocket, error: AppError, close_code: int = 1008) -> None:
