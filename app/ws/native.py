@@ -25,7 +25,7 @@ from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.frames import CloseCode
 from websockets.http11 import Request
-from websockets.protocol import State
+from websockets.protocol import Protocol, State
 
 from app.ws.connection import Connection
 
@@ -106,6 +106,7 @@ class SocketProtocol(WebSocketsSansIOProtocol):
         over first, in order, then a disconnect if the socket is already gone."""
         queued, self.queue = self.queue, _NO_QUEUE  # type: ignore[assignment]  # put_nowait, empty: all uvicorn calls
         self.connection = connection
+        self._forget_request()
         gone = self.disconnected
         self.resume()  # uvicorn stops reading after each frame it queues; the connection decides now
         while not queued.empty():
@@ -116,6 +117,20 @@ class SocketProtocol(WebSocketsSansIOProtocol):
                 gone = True
         if gone:
             connection.closed()
+
+    def _forget_request(self) -> None:
+        """websockets' server parser is a generator that parses the handshake's request,
+        then frames for the socket's life, keeping the request (its headers, ~3 KiB) in
+        its frame all along. Waiting between two frames, it is the same as the plain
+        frame parser it delegates to, started afresh: that one replaces it."""
+        parser = self.conn.parser
+        frames = getattr(parser, "gi_yieldfrom", None)  # Protocol.parse, past the handshake
+        waiting = getattr(frames, "gi_yieldfrom", None)  # StreamReader.at_eof between frames
+        if getattr(getattr(waiting, "gi_code", None), "co_name", None) != "at_eof":
+            return  # in the middle of a frame (or another websockets): keep it
+        fresh = Protocol.parse(self.conn)
+        next(fresh)  # started, as websockets starts its own
+        self.conn.parser = fresh
 
     # -- once taken over: the connection's Port -------------------------------------------
     def write(self, text: str) -> None:

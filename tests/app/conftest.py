@@ -102,11 +102,18 @@ def settings_overrides() -> dict[str, Any]:
 
 
 @pytest.fixture
+def socket_port() -> str:
+    """How sockets are served (``harness.serving``); a module that parametrizes this
+    fixture runs its tests both ways."""
+    return "native"
+
+
+@pytest.fixture
 async def server(
-    database_url: str, clock: ManualClock, settings_overrides: dict[str, Any]
+    database_url: str, clock: ManualClock, settings_overrides: dict[str, Any], socket_port: str
 ) -> AsyncIterator[Server]:
     app = create_app(harness.settings_for(database_url, **settings_overrides), clock)
-    async with harness.serving(app) as base:
+    async with harness.serving(app, socket_port) as base:
         running = Server(base, app, clock, [])
         try:
             yield running

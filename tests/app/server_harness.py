@@ -109,12 +109,17 @@ def settings_for(database_url: str, **overrides: Any) -> Settings:
 
 
 @contextlib.asynccontextmanager
-async def serving(app: Any) -> AsyncIterator[str]:
-    """Serve ``app`` with uvicorn on a free port of 127.0.0.1; yield its base URL."""
-    # The server's own options (its socket protocol among them), quieter and with uvicorn's
-    # default logging.
+async def serving(app: Any, socket_port: str = "native") -> AsyncIterator[str]:
+    """Serve ``app`` with uvicorn on a free port of 127.0.0.1; yield its base URL.
+
+    ``socket_port``: ``native``, the server's own socket protocol, which the application
+    takes sockets over from (``app/ws/native.py``); ``asgi``, uvicorn's, which keeps them
+    on ASGI for their whole life (``app/ws/asgi.py``), as another ASGI server would."""
+    # The server's own options, quieter and with uvicorn's default logging.
     quiet = {"log_level": "warning", "log_config": uvicorn.config.LOGGING_CONFIG}
     options = {**uvicorn_options(app.state.settings), **quiet}
+    if socket_port == "asgi":
+        options["ws"] = "websockets-sansio"
     config = uvicorn.Config(app, host="127.0.0.1", port=0, lifespan="on", **options)
     server = uvicorn.Server(config)
     server.install_signal_handlers = lambda: None  # type: ignore[method-assign]

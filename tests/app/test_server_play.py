@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import Server
 from server_harness import race_two_moves, seat_two
+
+
+@pytest.fixture(params=["native", "asgi"])
+def socket_port(request: pytest.FixtureRequest) -> str:
+    """Every test here runs on both socket paths (app/ws/native.py, app/ws/asgi.py)."""
+    return str(request.param)
+
 
 HIDDEN_LEAK = re.compile(r"(?<![A-Za-z])([sn])([1-8KBFS])")
 

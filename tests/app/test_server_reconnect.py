@@ -9,6 +9,12 @@ from conftest import Server
 from server_harness import seat_two
 
 
+@pytest.fixture(params=["native", "asgi"])
+def socket_port(request: pytest.FixtureRequest) -> str:
+    """Every test here runs on both socket paths (app/ws/native.py, app/ws/asgi.py)."""
+    return str(request.param)
+
+
 @pytest.fixture
 def settings_overrides() -> dict[str, Any]:
     return {"replay_limit": 6}

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import Server
 from server_harness import refused_socket, seat_two, token_of
+
+
+@pytest.fixture(params=["native", "asgi"])
+def socket_port(request: pytest.FixtureRequest) -> str:
+    """Every test here runs on both socket paths (app/ws/native.py, app/ws/asgi.py)."""
+    return str(request.param)
 
 
 async def test_strangers_and_bad_watch_tokens_are_refused(server: Server) -> None:
