@@ -37,6 +37,7 @@ backend = _app_conftest.backend
 database_url = _app_conftest.database_url
 clock = _app_conftest.clock
 settings_overrides = _app_conftest.settings_overrides
+socket_port = _app_conftest.socket_port
 server = _app_conftest.server
 Server = _app_conftest.Server
 
