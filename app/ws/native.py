@@ -60,6 +60,7 @@ class SocketProtocol(WebSocketsSansIOProtocol):
     """``uvicorn --ws app.ws.native:SocketProtocol``; ``speakeasy serve`` uses it."""
 
     connection: Connection | None = None
+    flushing = False  # a flush of what was written is due this turn of the event loop
 
     # -- before the application takes the socket over: uvicorn's ASGI path ---------------
     def handle_connect(self, event: Request) -> None:
@@ -137,7 +138,19 @@ class SocketProtocol(WebSocketsSansIOProtocol):
         if self.close_sent or self.conn.state is not State.OPEN or self.transport.is_closing():
             return
         self.conn.send_text(text.encode())
-        self.transport.write(b"".join(self.conn.data_to_send()))
+        if not self.flushing:
+            self.flushing = True
+            self.loop.call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Send what was written during this turn of the event loop (a move's event and
+        its ack, a change's several events) in one system call."""
+        self.flushing = False
+        if self.transport.is_closing():
+            return
+        data = self.conn.data_to_send()
+        if data:
+            self.transport.write(b"".join(data))
         if self.transport.get_write_buffer_size() > WRITE_BUFFER_LIMIT:
             log.warning("viewer too slow; closing")
             self.close(CloseCode.TRY_AGAIN_LATER)
