@@ -19,7 +19,8 @@ serves sockets through ``app/ws/asgi.py``.
 from __future__ import annotations
 
 import logging
-from typing import Any, Final
+from collections.abc import Mapping
+from typing import Any, Final, cast
 
 from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -37,6 +38,12 @@ EXTENSION: Final = "speakeasy.socket"
 
 WRITE_BUFFER_LIMIT: Final = 4 * 1024 * 1024
 """Bytes written and not yet sent to a viewer before he is closed as too slow (1013)."""
+
+
+def offered(scope: Mapping[str, Any]) -> SocketProtocol | None:
+    """The protocol that an accepted socket's scope offers to take it over, if any."""
+    offer = (scope.get("extensions") or {}).get(EXTENSION)
+    return None if offer is None else cast(SocketProtocol, offer["protocol"])
 
 
 class _NoQueue:

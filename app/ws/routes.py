@@ -4,6 +4,10 @@ A player is proved by the signed guest cookie alone; a spectator by the room's w
 token. Anyone else is told why (``not_player`` / ``forbidden``) and the socket is closed
 with 1008 (policy violation).
 
+Once authorised, a viewer is a :class:`~app.ws.connection.Connection` over the protocol
+that takes the socket over from uvicorn (``app/ws/native.py``), or over ASGI's receive and
+send under another server (``app/ws/asgi.py``).
+
 Sockets do not go through FastAPI: every ``/ws/...`` socket is handed by the application
 (``app.main.Speakeasy``) to :func:`serve_socket`, a plain ASGI app. FastAPI's routing and
 dependency machinery and the HTTP middleware (which all pass a socket straight through)
@@ -106,8 +110,8 @@ async def _connection(
         log.error("database error", extra={"error": type(error).__name__})
         await _refuse(websocket, UNAVAILABLE, 1013)
         return None
-    offer = (websocket.scope.get("extensions") or {}).get(native.EXTENSION)
-    port: Port = AsgiPort(websocket) if offer is None else offer["protocol"]
+    protocol = native.offered(websocket.scope)
+    port: Port = AsgiPort(websocket) if protocol is None else protocol
     return Connection(port, service, app.state.hub, settings, app.state.metrics, room_id, slot, on_closed)
 
 
