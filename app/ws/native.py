@@ -141,8 +141,12 @@ class SocketProtocol(WebSocketsSansIOProtocol):
         self.conn.parser = fresh
 
     # -- once taken over: the connection's Port -------------------------------------------
+    def _open(self) -> bool:
+        """Whether frames may still be written: no close sent or received, the transport up."""
+        return not self.close_sent and self.conn.state is State.OPEN and not self.transport.is_closing()
+
     def write(self, text: str) -> None:
-        if self.close_sent or self.conn.state is not State.OPEN or self.transport.is_closing():
+        if not self._open():
             return
         self.conn.send_text(text.encode())
         if not self.flushing:
@@ -163,7 +167,7 @@ class SocketProtocol(WebSocketsSansIOProtocol):
             self.close(CloseCode.TRY_AGAIN_LATER)
 
     def close(self, code: int) -> None:
-        if self.close_sent or self.conn.state is not State.OPEN or self.transport.is_closing():
+        if not self._open():
             return
         self.conn.send_close(code)
         self.transport.write(b"".join(self.conn.data_to_send()))
