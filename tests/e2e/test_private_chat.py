@@ -31,11 +31,13 @@ PERIOD_S = 60
 
 # A second socket of the page's own seat that plays the first legal line whenever the seat
 # owes a decision, until the table's decision is (or, with `past`, is no longer) `kind`.
-# Started without waiting (window.__drive); `finish` waits for it.
+# Started without waiting (window.__drive); `finish` waits for it. Its lines are spaced
+# 100 ms apart, within the server's 20 frames a second per socket: answered as fast as the
+# server acknowledges, it sent 34 lines in under two seconds and was refused (rate_limited).
 DRIVE = """([roomId, kind, past]) => {
   window.__drive = new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://${location.host}/ws/rooms/${roomId}`);
-    let me = null, view = null, version = -1, actedAt = -2, waiting = false, acted = 0, n = 0;
+    let me = null, view = null, version = -1, actedAt = -2, waiting = false, acted = 0, n = 0, sentAt = 0;
     const run = `drive-${Math.random().toString(36).slice(2)}`; // action ids are never reused
     const stuck = () => { ws.close(); reject(new Error(`driver stuck after ${acted} lines`)); };
     const timer = setTimeout(stuck, 90000);
@@ -61,7 +63,8 @@ DRIVE = """([roomId, kind, past]) => {
       actedAt = version;
       acted += 1;
       const action = { type: "act", text: view.legal[0] };
-      ws.send(JSON.stringify({ type: "act", id: `${run}-${n++}`, action }));
+      const line = JSON.stringify({ type: "act", id: `${run}-${n++}`, action });
+      setTimeout(() => { sentAt = Date.now(); ws.send(line); }, Math.max(0, sentAt + 100 - Date.now()));
     };
   });
 }"""
