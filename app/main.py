@@ -30,7 +30,8 @@ from app.config import Settings
 from app.errors import UNAVAILABLE, AppError
 from app.games.service import GameService
 from app.gcwatch import GcWatch
-from app.identity import COOKIE_NAME, Guest, GuestCookies, new_guest_id
+from app.guest_cookie import GuestCookieMiddleware
+from app.identity import GuestCookies
 from app.inputs import echo
 from app.limits import BodyLimit, KeyedRateLimit, SocketCount
 from app.metrics import Metrics
@@ -125,31 +126,13 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.state.site = site
     app.state.guests = guests
 
-    @app.middleware("http")
-    async def guest_cookie(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        """Every ``/api`` caller has a guest identity, proved by the signed cookie. A cookie
-        is written (a new guest, or the same one re-signed: retired secret, first format,
-        a quarter of its life gone) only in answer to a request from this site's own pages;
-        a foreign caller without a valid cookie gets a throw-away id that nothing keeps.
-        Foreign state-changing requests never get here (``SecurityMiddleware``)."""
-        write: str | None = None
-        if request.url.path.startswith("/api/"):
-            guest = guests.verify(request.cookies.get(COOKIE_NAME)) or Guest(new_guest_id(), reissue=True)
-            request.state.guest_id = guest.id
-            if guest.reissue and not site.is_foreign(request.scope):
-                write = guest.id
-        response = await call_next(request)
-        if write is not None:
-            response.set_cookie(
-                COOKIE_NAME,
-                guests.issue(write),
-                max_age=settings.guest_max_age_seconds,
-                httponly=True,
-                samesite="lax",
-                secure=settings.cookie_secure,
-            )
-        return response
-
+    app.add_middleware(
+        GuestCookieMiddleware,
+        guests=guests,
+        site=site,
+        max_age=settings.guest_max_age_seconds,
+        secure=settings.cookie_secure,
+    )
     # Added last, so outermost: refusals and every other answer carry the headers.
     app.add_middleware(SecurityMiddleware, site=site)
 

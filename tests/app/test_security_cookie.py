@@ -213,3 +213,43 @@ async def welcome(url: str, cookie: str) -> tuple[dict[str, Any], int | None]:
     async with connect(url, additional_headers={"Cookie": f"{COOKIE_NAME}={cookie}"}) as ws:
         await ws.send(json.dumps({"type": "hello", "last_version": None}))
         return json.loads(await ws.recv()), ws.close_code
+
+
+async def test_a_page_the_browser_leaves_before_its_answer_ends_quietly() -> None:
+    """A browser that leaves a page while it loads gives up its requests: the server hears
+    ``http.disconnect`` before it has answered. The request then ends without an answer and
+    without an error (starlette's ``BaseHTTPMiddleware``, which the guest cookie was, raised
+    "No response returned." there, logged at ERROR for each request given up)."""
+    app = create_app(settings_for("sqlite+aiosqlite:///:memory:"), ManualClock())
+    for path in ("/", "/r/some-room", "/static/css/style.css"):
+        sent = await _left(app, path)
+        assert all(message["type"].startswith("http.response") for message in sent), path
+
+
+async def _left(app: Any, path: str) -> list[dict[str, Any]]:
+    """What ``app`` sends for a GET of ``path`` whose client is gone once it has asked."""
+    sent: list[dict[str, Any]] = []
+    messages = iter([{"type": "http.request", "body": b"", "more_body": False}])
+
+    async def receive() -> dict[str, Any]:
+        return next(messages, {"type": "http.disconnect"})
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0", "spec_version": "2.3"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "root_path": "",
+        "query_string": b"",
+        "headers": [(b"host", b"127.0.0.1")],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8000),
+    }
+    await app(scope, receive, send)
+    return sent

@@ -1,0 +1,78 @@
+"""The guest cookie on every ``/api`` request, as a plain ASGI middleware.
+
+Every ``/api`` caller has a guest identity, proved by the signed cookie
+(:class:`app.identity.GuestCookies`); its id is put on the request's state
+(``request.state.guest_id``, read by :func:`app.deps.guest_id`). A cookie is written (a new
+guest, or the same one re-signed: retired secret, first format, a quarter of its life gone)
+only in answer to a request from this site's own pages; a foreign caller without a valid
+cookie gets a throw-away id that nothing keeps. Foreign state-changing requests never get
+here (:class:`app.security.SecurityMiddleware`).
+
+A plain ASGI middleware rather than starlette's ``BaseHTTPMiddleware``: that one runs the
+rest of the application in a task of its own and logs "No response returned." at ERROR
+whenever a browser gives up a request before its answer (a page left while it loads).
+Here a cancelled request is just cancelled, and the answer streams through untouched but
+for one header.
+"""
+
+from __future__ import annotations
+
+import http.cookies
+
+from starlette.datastructures import MutableHeaders
+from starlette.requests import cookie_parser
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.identity import COOKIE_NAME, Guest, GuestCookies, new_guest_id
+from app.security import Site
+
+
+class GuestCookieMiddleware:
+    def __init__(self, app: ASGIApp, guests: GuestCookies, site: Site, max_age: int, secure: bool) -> None:
+        self.app = app
+        self.guests = guests
+        self.site = site
+        self.max_age = max_age
+        self.secure = secure
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope["path"].startswith("/api/"):
+            await self.app(scope, receive, send)
+            return
+        guest = self.guests.verify(_cookie(scope)) or Guest(new_guest_id(), reissue=True)
+        scope.setdefault("state", {})["guest_id"] = guest.id
+        if not guest.reissue or self.site.is_foreign(scope):
+            await self.app(scope, receive, send)
+            return
+        header = self._set_cookie(guest.id)
+
+        async def send_with_cookie(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                MutableHeaders(scope=message).append("set-cookie", header)
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookie)
+
+    def _set_cookie(self, guest_id: str) -> str:
+        """The ``Set-Cookie`` value: HttpOnly, SameSite=Lax, for the whole site, Secure when
+        the site is served over HTTPS (``SPEAKEASY_COOKIE_SECURE``)."""
+        cookie: http.cookies.SimpleCookie = http.cookies.SimpleCookie()
+        cookie[COOKIE_NAME] = self.guests.issue(guest_id)
+        morsel = cookie[COOKIE_NAME]
+        morsel["max-age"] = self.max_age
+        morsel["path"] = "/"
+        morsel["httponly"] = True
+        morsel["samesite"] = "lax"
+        if self.secure:
+            morsel["secure"] = True
+        return cookie.output(header="").strip()
+
+
+def _cookie(scope: Scope) -> str | None:
+    """The guest cookie's value in the request's ``Cookie`` headers, if any."""
+    for name, value in scope["headers"]:
+        if name == b"cookie":
+            found = cookie_parser(value.decode("latin-1")).get(COOKIE_NAME)
+            if found is not None:
+                return found
+    return None
