@@ -50,12 +50,18 @@ def format_board(board: list[int], shows: list[bool]) -> str:
     return join_cells(texts)
 
 
-_RANK_STARTS: Final = range((RANKS - 1) * 5, -1, -5)
+_RANK_STARTS: Final = tuple(range((RANKS - 1) * 10, -1, -10))
 
 
 def join_cells(texts: list[str]) -> str:
     """The board text of 60 cell texts (square order: a1 … e12)."""
-    return "/".join("".join(texts[start : start + 5]) for start in _RANK_STARTS)
+    return join_ranks("".join(texts))
+
+
+def join_ranks(cells: str) -> str:
+    """The board text of the 60 cells' texts written one after the other (a1 … e12): its
+    ranks, from 12 down to 1, joined by ``/``."""
+    return "/".join([cells[start : start + 10] for start in _RANK_STARTS])
 
 
 def format_position(board_text: str, to_move: int, quiet: int, ply: int) -> str:

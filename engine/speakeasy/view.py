@@ -14,8 +14,8 @@ from engine.core import EVERYONE, SPECTATOR, Event, Viewer
 from engine.errors import InvalidAction
 from engine.speakeasy.board import NAMES, SIZE
 from engine.speakeasy.movegen import move_text
-from engine.speakeasy.notation import cell_text, format_position, join_cells
-from engine.speakeasy.pieces import CODE, REVEALED, SIDE_LETTERS
+from engine.speakeasy.notation import cell_text, format_position, join_ranks
+from engine.speakeasy.pieces import CODE, REVEALED, SIDE_LETTERS, make
 from engine.speakeasy.play import legal
 from engine.speakeasy.state import ATTACKER, DEFENDER, OVER, PLAY, SETUP, Log, LogEntry, State
 
@@ -34,9 +34,10 @@ def sees_all(state: State, viewer: Viewer) -> bool:
 
 _ALL: Final = 2  # a reader who sees every face
 _NEITHER: Final = 3  # a reader of neither side (a spectator)
-_SEEN: dict[int, str] = {}
-"""Cell text by ``piece << 3 | setup << 2 | reader``, filled as met: a view's board is one
-lookup per square (three views are sent per move)."""
+_PIECES: Final = (0, *(make(kind, side, face) for kind in CODE for side in (0, 1) for face in (False, True)))
+_SEEN: dict[int, dict[int, str]] = {}
+"""Cell text by piece, one table by ``setup << 2 | reader``, made when first met: a view's
+board is one lookup a square, in C (three views are sent a move)."""
 
 
 def _seen_cell(piece: int, reader: int, setup: bool) -> str:
@@ -51,22 +52,20 @@ def _seen_cell(piece: int, reader: int, setup: bool) -> str:
     return cell_text(piece, bool(piece) and (bool(piece & REVEALED) or own))
 
 
+def _seen_cells(reader: int, setup: bool) -> dict[int, str]:
+    table = _SEEN.get(setup << 2 | reader)
+    if table is None:
+        table = _SEEN[setup << 2 | reader] = {piece: _seen_cell(piece, reader, setup) for piece in _PIECES}
+    return table
+
+
 def visible_board(state: State, viewer: Viewer) -> str:
     """The board part of the position as ``viewer`` sees it."""
     if sees_all(state, viewer):
-        reader, setup = _ALL, False
+        cells = _seen_cells(_ALL, False)
     else:
-        reader, setup = (viewer if viewer in (0, 1) else _NEITHER), state.phase == SETUP
-    base = setup << 2 | reader
-    seen = _SEEN
-    texts = []
-    for piece in state.board:
-        key = piece << 3 | base
-        text = seen.get(key)
-        if text is None:
-            text = seen[key] = _seen_cell(piece, reader, setup)
-        texts.append(text)
-    return join_cells(texts)
+        cells = _seen_cells(viewer if viewer in (0, 1) else _NEITHER, state.phase == SETUP)
+    return join_ranks("".join(map(cells.__getitem__, state.board)))
 
 
 def position_for(state: State, viewer: Viewer) -> str:
