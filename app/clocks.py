@@ -12,8 +12,10 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Protocol
+
+from app.records import replace
 
 
 class Clock(Protocol):

@@ -17,13 +17,16 @@ import hashlib
 import json
 import uuid
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
+
+import orjson
 
 from app.clocks import GameClocks
 from app.errors import AppError
 from app.games.runtime import LoadedGame, Offers, RoomInfo
 from app.games.store import LogEntry
+from app.records import replace
 from app.ws.messages import Abort, Act, Claim, Command, DrawAccept, DrawDecline, DrawOffer, Rematch, Resign
 from engine.core import Event, Game, Offload, Result, Transition, WithdrawReason
 from engine.errors import GameError, GameOver, NotYourTurn
@@ -237,8 +240,37 @@ def command_digest(command: Command) -> str:
     """What a client sent under an action id, as a digest kept beside the id in the log: a
     retry of the same command is acknowledged again, another command under the same id is
     refused (it used to be acknowledged and silently not applied)."""
-    canonical = json.dumps(command.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode()).hexdigest()
+    return hashlib.sha256(_canonical(command.model_dump(mode="json"))).hexdigest()
+
+
+def _canonical(value: Any) -> bytes:
+    """JSON ``value`` as ``json.dumps(value, sort_keys=True, separators=(",", ":"))`` writes
+    it, the text the digests in the log were made of. orjson writes the same bytes fifteen
+    times faster when the value holds no float (the two write some exponents differently),
+    no integer beyond 64 bits, and only ASCII text without DEL (``json`` escapes that and
+    every other character past ``~``); for any other value, ``json`` itself."""
+    if not _holds_float(value):
+        try:
+            text = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+        except orjson.JSONEncodeError:
+            text = b"\x80"  # an integer beyond 64 bits
+        if text.isascii() and b"\x7f" not in text:
+            return text
+    return json.dumps(value, sort_keys=True, separators=(",", ":")).encode()
+
+
+def _holds_float(value: Any) -> bool:
+    waiting = [value]
+    while waiting:
+        item = waiting.pop()
+        kind = type(item)
+        if kind is float:
+            return True
+        if kind is dict:
+            waiting.extend(item.values())
+        elif kind is list:
+            waiting.extend(item)
+    return False
 
 
 def reused_id(applied_digest: str | None, command: Command) -> AppError | None:

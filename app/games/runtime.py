@@ -11,10 +11,11 @@ rulebook comes from the catalogue (:mod:`engine.catalogue`), never from a module
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from app.clocks import GameClocks
+from app.records import replace
 from engine.catalogue import GameEntry, entry
 from engine.core import Game, Result
 

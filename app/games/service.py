@@ -25,7 +25,6 @@ import random
 import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor
-from dataclasses import replace
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -41,6 +40,7 @@ from app.games.groupcommit import GroupCommit
 from app.games.runtime import RoomRuntime
 from app.games.workers import Workers
 from app.metrics import Metrics
+from app.records import replace
 from app.ws.messages import Act, Command
 from engine.catalogue import entry
 from engine.core import SPECTATOR, Viewer
@@ -176,8 +176,7 @@ class GameService:
             raise
         finally:
             self._drop_idle_lock(room_id)
-            self.metrics.commands.labels(command.type, outcome).inc()
-            self.metrics.command_latency.labels(command.type).observe(time.perf_counter() - started)
+            self.metrics.command_handled(command.type, outcome, time.perf_counter() - started)
 
     async def _execute_locked(self, room_id: str, slot: int, command: Command) -> int:
         rechecked = False
