@@ -54,6 +54,8 @@ def echo(text: str, limit: int = 40) -> str:
 
 def printable(text: str) -> str:
     """``text`` if it holds no control, private-use, unassigned or surrogate code point."""
+    if text.isascii() and text.isprintable():  # the usual text, at once: ASCII's only such are controls
+        return text
     for char in text:
         if unicodedata.category(char) in _UNPRINTABLE:
             raise ValueError(f"control or unprintable character U+{ord(char):04X} is not allowed")
