@@ -3,6 +3,8 @@ one test process)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
 
@@ -53,3 +55,16 @@ class Metrics:
         self.conflicts = Counter(
             "speakeasy_conflicts", "Commands that lost a race and were retried", registry=self.registry
         )
+        self._handled: dict[tuple[str, str], tuple[Any, Any]] = {}
+
+    def command_handled(self, kind: str, outcome: str, seconds: float) -> None:
+        """Count a command of type ``kind`` and its time to ``outcome``. Its two series are
+        looked up once (``labels`` takes a lock and builds a key: half the cost, per move)."""
+        series = self._handled.get((kind, outcome))
+        if series is None:
+            series = self._handled[kind, outcome] = (
+                self.commands.labels(kind, outcome),
+                self.command_latency.labels(kind),
+            )
+        series[0].inc()
+        series[1].observe(seconds)
