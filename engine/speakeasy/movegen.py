@@ -195,8 +195,14 @@ def piece_moves(board: list[int], occ: list[int], side: int, bar_exit: bool, sq:
     return generate(board, own, occ[side ^ 1], bar_exit, own & (1 << sq))
 
 
+MOVE_TEXTS: Final[dict[int, str]] = {
+    frm << 6 | to: f"{NAMES[frm]}-{NAMES[to]}" for frm in range(SIZE) for to in range(SIZE) if frm != to
+}
+"""Every move's text by its int: a view lists the mover's legal moves in one ``map``."""
+
+
 def move_text(move: int) -> str:
-    return f"{NAMES[move >> 6]}-{NAMES[move & 63]}"
+    return MOVE_TEXTS[move]
 
 
 def parse_move(text: str) -> int:

@@ -12,8 +12,8 @@ from typing import Any, Final
 
 from engine.core import EVERYONE, SPECTATOR, Event, Viewer
 from engine.errors import InvalidAction
-from engine.speakeasy.board import NAMES, SIZE
-from engine.speakeasy.movegen import move_text
+from engine.speakeasy.board import NAMES
+from engine.speakeasy.movegen import MOVE_TEXTS
 from engine.speakeasy.notation import cell_text, format_position, join_ranks
 from engine.speakeasy.pieces import CODE, REVEALED, SIDE_LETTERS, make
 from engine.speakeasy.play import legal
@@ -154,7 +154,7 @@ def view(state: State, viewer: Viewer, history: bool = True) -> dict[str, Any]:
         if last is None
         else {"side": SIDE_LETTERS[last.side], "from": NAMES[last.frm], "to": NAMES[last.to]},
         "removed": removed_pieces(state, viewer),
-        "legal": [move_text(m) for m in legal(state)]
+        "legal": list(map(MOVE_TEXTS.__getitem__, legal(state)))
         if state.phase == PLAY and viewer == state.to_move
         else [],
         "result": None if state.result is None else state.result.to_dict(),
@@ -207,16 +207,20 @@ def move_events(before: State, after: State) -> list[Event]:
             },
         )
     ]
-    for sq in range(SIZE):
+    # A piece that became revealed without moving: the Speakeasy shown when the Boss falls.
+    shown = [
+        sq
+        for sq, (piece, was) in enumerate(zip(after.board, before.board, strict=True))
+        if piece & ~was & REVEALED and sq != entry.to
+    ]
+    for sq in shown:
         piece = after.board[sq]
-        # A piece that became revealed without moving: the Speakeasy shown when the Boss falls.
-        if piece & REVEALED and not before.board[sq] & REVEALED and sq != entry.to:
-            events.append(
-                Event(
-                    "reveal",
-                    {"side": SIDE_LETTERS[piece >> 4 & 1], "square": NAMES[sq], "piece": CODE[piece & 15]},
-                )
+        events.append(
+            Event(
+                "reveal",
+                {"side": SIDE_LETTERS[piece >> 4 & 1], "square": NAMES[sq], "piece": CODE[piece & 15]},
             )
+        )
     if after.result is not None:
         events.append(end_event(after))
     return events
