@@ -20,7 +20,7 @@ Seats are ``0 .. players-1``. A viewer is a seat, :data:`SPECTATOR` (public fact
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, Literal, TypeVar
 
@@ -354,6 +354,12 @@ class Game(ABC, Generic[S]):
         """Everything ``viewer`` may know of ``state``, JSON-ready. The one redaction
         boundary for states: nothing else of a state is ever shown. ``history=False``
         leaves out the public move history (for frames that follow it event by event)."""
+
+    def views(self, state: S, viewers: Sequence[Viewer]) -> list[dict[str, Any]]:
+        """``view(state, viewer, history=False)`` for each of ``viewers``, in order. A game
+        whose views share a public part may build it once for them all; the views may then
+        share objects, so they are to be encoded before any is changed."""
+        return [self.view(state, viewer, history=False) for viewer in viewers]
 
     @abstractmethod
     def project(self, event: Event, viewer: Viewer) -> dict[str, Any] | None:

@@ -11,6 +11,7 @@ someone entitled to them.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import EVERYONE, SPECTATOR, Event, Viewer
@@ -103,6 +104,20 @@ def _private(state: State, trucks: list[int]) -> dict[str, Any]:
 
 def view(state: State, viewer: Viewer, with_history: bool = True) -> dict[str, Any]:
     check_viewer(state, viewer)
+    return _view(state, viewer, _public(state), with_history)
+
+
+def views(state: State, viewers: Sequence[Viewer]) -> list[dict[str, Any]]:
+    """:func:`view` without history for each of ``viewers``, the public part built once for
+    them all (the views share its objects)."""
+    for viewer in viewers:
+        check_viewer(state, viewer)
+    public = _public(state)
+    return [_view(state, viewer, public, False) for viewer in viewers]
+
+
+def _view(state: State, viewer: Viewer, public: dict[str, Any], with_history: bool) -> dict[str, Any]:
+    """What ``viewer`` sees: the public part, and what is his alone or shown once it is over."""
     everything = sees_all(state, viewer)
     seat = viewer if isinstance(viewer, int) else None
     out: dict[str, Any] = {
@@ -111,6 +126,23 @@ def view(state: State, viewer: Viewer, with_history: bool = True) -> dict[str, A
         "data_version": DATA_VERSION,
         "viewer": viewer,
         "seat": None if seat is None else state.turn_seat_of(seat),
+        **public,
+        "legal": rules.legal_for(state, seat) if seat is not None and state.phase != OVER else [],
+    }
+    if everything:
+        out["private"] = _private(state, list(range(state.ntrucks)))
+        out["deck"] = list(state.deck)
+        out["seed"] = state.rng.seed
+    elif seat is not None:
+        out["private"] = _private(state, list(state.trucks_of(seat)))
+    if with_history:
+        out["history"] = history(state, viewer)
+    return out
+
+
+def _public(state: State) -> dict[str, Any]:
+    """What every viewer sees of ``state``, in the order of the view's keys."""
+    return {
         "players": state.players,
         "options": dict(state.options),
         "seed_commitment": seed_commitment(state),
@@ -171,17 +203,7 @@ def view(state: State, viewer: Viewer, with_history: bool = True) -> dict[str, A
         "final_round": state.final_round or None,
         "zombies": sorted(state.zombies),
         "result": None if state.result is None else state.result.to_dict(),
-        "legal": rules.legal_for(state, seat) if seat is not None and state.phase != OVER else [],
     }
-    if everything:
-        out["private"] = _private(state, list(range(state.ntrucks)))
-        out["deck"] = list(state.deck)
-        out["seed"] = state.rng.seed
-    elif seat is not None:
-        out["private"] = _private(state, list(state.trucks_of(seat)))
-    if with_history:
-        out["history"] = history(state, viewer)
-    return out
 
 
 def log_event(state: State, index: int) -> Event:

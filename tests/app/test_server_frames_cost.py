@@ -21,7 +21,7 @@ from app.games import commands, frames, store
 from app.games.commands import plan
 from app.ws.messages import Act
 from engine.catalogue import entry, names
-from engine.core import SPECTATOR, Event, Viewer
+from engine.core import EVERYONE, SPECTATOR, Event, Viewer
 from engine.errors import InvalidAction
 from engine.rng import new_seed
 
@@ -71,6 +71,22 @@ def test_frames_and_snapshots_keep_their_text(name: str) -> None:
         snapshot = game.to_dict(state)
         assert store.dumps(snapshot) == reference(snapshot)
     assert checked > 20
+
+
+@pytest.mark.parametrize("name", names())
+def test_views_made_together_are_each_viewers_own_view(name: str) -> None:
+    """A change's frames take every viewer class's view from one ``views`` call (a game may
+    build their public part once): each must be, to the byte, what ``view`` gives him."""
+    game = entry(name).game
+    viewers: list[Viewer] = [*range(entry(name).min_players), SPECTATOR, EVERYONE]
+    checked = 0
+    for state, _events in random_play(name, 80, 11):
+        together = [frames.dumps(shown) for shown in game.views(state, viewers)]
+        assert together == [frames.dumps(game.view(state, viewer, history=False)) for viewer in viewers]
+        checked += 1
+    assert checked > 20
+    with pytest.raises(InvalidAction):
+        game.views(state, [SPECTATOR, 7])
 
 
 def test_what_orjson_refuses_goes_to_json() -> None:
