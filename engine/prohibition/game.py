@@ -64,7 +64,7 @@ class Prohibition(Game[State]):
             raise GameOver("the game is over")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
             raise InvalidAction("no such seat")
-        new = rules.apply_as(state, seat, text)
+        new = rules.apply_as(state, seat, text, rules.listed)
         return Transition(new, _events(state, new))
 
     def default_action(self, state: State, seat: int) -> dict[str, Any] | None:

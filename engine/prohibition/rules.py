@@ -8,7 +8,7 @@ path for playouts (it changes the state it is given).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from engine.core import Result
@@ -80,14 +80,26 @@ def legal(state: State) -> list[str]:
     return sorted(set(out))
 
 
+def listed(state: State) -> list[str]:
+    """:func:`legal` of a state the game's interface was given (a view, a listing, an
+    action to check), kept on the state: a move's views list the next seat's actions, and
+    his action is then checked against the same list (Prohibition's legal actions cost
+    more than the rest of a move's engine work). Never handed out: callers get copies. Code
+    that changes a state on its way (a seat's default played as it withdraws) asks
+    :func:`legal`."""
+    if state.listed is None:
+        state.listed = legal(state)
+    return state.listed
+
+
 def legal_for(state: State, seat: int) -> list[str]:
     """The legal actions of one seat (its own picks only, during the picks)."""
     if seat not in actors(state):
         return []
     if state.phase == PICK:
         own = {TRUCK_IDS[t] for t in state.trucks_of(seat)}
-        return [a for a in legal(state) if a.split()[1] in own]
-    return legal(state)
+        return [a for a in listed(state) if a.split()[1] in own]
+    return list(listed(state))
 
 
 def _after_timeout(state: State) -> bool:
@@ -96,9 +108,12 @@ def _after_timeout(state: State) -> bool:
     return bool(entries) and entries[-1].text == f"timeout {acting_turn_seat(state)}"
 
 
-def check(state: State, text: str, seat: int | None = None) -> Action:
+def check(
+    state: State, text: str, seat: int | None = None, listing: Callable[[State], list[str]] = legal
+) -> Action:
     """Parse ``text`` and check that it is legal now (for ``seat`` when given); raise the
-    documented error otherwise. The message never depends on a hidden value."""
+    documented error otherwise. The message never depends on a hidden value. ``listing``
+    gives the legal actions (:func:`listed` for a state the game's interface was given)."""
     if state.phase == OVER:
         raise GameOver("the game is over")
     act = parse(text)
@@ -111,7 +126,7 @@ def check(state: State, text: str, seat: int | None = None) -> Action:
             raise IllegalAction(f"{TRUCK_IDS[act.truck]} is not your truck")
     elif seat is not None and seat not in actors(state):
         raise NotYourTurn("it is not your turn")
-    if text in legal(state):
+    if text in listing(state):
         return act
     timeout_default = (act.kind == "skip" and state.phase == CHARACTER) or (
         act.kind == "pass" and state.phase == TRUCK
@@ -132,8 +147,10 @@ def apply(state: State, text: str) -> State:
         raise IllegalAction(str(exc)) from None
 
 
-def apply_as(state: State, seat: int | None, text: str) -> State:
-    act = check(state, text, seat)
+def apply_as(
+    state: State, seat: int | None, text: str, listing: Callable[[State], list[str]] = legal
+) -> State:
+    act = check(state, text, seat, listing)
     new = state.copy()
     execute(new, act, text)
     return new

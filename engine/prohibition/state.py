@@ -16,7 +16,7 @@ Two numberings of players coexist:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from engine.core import Result
@@ -141,6 +141,10 @@ class State:
     zombies: frozenset[int] = frozenset()  # seats played by the autopilot
     result: Result | None = None
     log: list[LogEntry] | None = None
+    listed: list[str] | None = field(default=None, compare=False, repr=False)
+    """This state's legal actions once the game's interface listed them (:func:`rules.listed`):
+    the views list them for the seat to act, and the next action is checked against them. A
+    state the interface was given is never changed; a copy starts without."""
 
     def copy(self) -> State:
         assert self.log is not None

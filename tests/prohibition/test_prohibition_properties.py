@@ -11,6 +11,8 @@ import string
 
 import pytest
 
+from engine.catalogue import entry
+from engine.core import SPECTATOR
 from engine.errors import GameError
 from engine.prohibition import rules, serialize
 from engine.prohibition.data import CUBES, TRUCK_IDS
@@ -188,3 +190,27 @@ def test_many_random_games_with_random_options() -> None:
         final = play(10_000 + seed, players, random_options(rng))[-1]
         assert scores_from_the_log(final) == [t.score for t in final.trucks]
         assert verify(json.loads(json.dumps(record(final)))) == []
+
+
+def test_the_listed_actions_kept_on_a_state_are_its_legal_actions_and_never_handed_out() -> None:
+    """The interface keeps a state's legal actions once listed (a view lists them, the next
+    action is checked against them): each is what ``legal`` says of that state, a view's
+    list can be changed without changing what is accepted, and a copy starts without."""
+    game = entry("prohibition").game
+    rng = random.Random(5)
+    state = game.new_game("ab" * 32, None, 3)
+    for _ in range(150):
+        if game.result(state) is not None:
+            break
+        views = game.views(state, [0, 1, 2, SPECTATOR])
+        seat = rng.choice(sorted(game.actors(state)))
+        assert state.listed == rules.legal(state)
+        shown = views[seat]["legal"]
+        assert shown == rules.legal_for(state, seat) and shown is not state.listed
+        shown.append("roll")  # a viewer's copy: nothing he does to it is accepted
+        if "roll" not in rules.legal(state):
+            with pytest.raises(GameError):
+                game.apply(state, seat, {"type": "act", "text": "roll"})
+        assert state.copy().listed is None and state.copy() == state
+        text = choose(rng, rules.legal_for(state, seat))
+        state = game.apply(state, seat, {"type": "act", "text": text}).state
