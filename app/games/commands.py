@@ -252,10 +252,11 @@ def _canonical(value: Any) -> bytes:
     if not _holds_float(value):
         try:
             text = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
-        except orjson.JSONEncodeError:
-            text = b"\x80"  # an integer beyond 64 bits
-        if text.isascii() and b"\x7f" not in text:
-            return text
+        except orjson.JSONEncodeError:  # an integer beyond 64 bits
+            pass
+        else:
+            if text.isascii() and b"\x7f" not in text:
+                return text
     return json.dumps(value, sort_keys=True, separators=(",", ":")).encode()
 
 
