@@ -54,7 +54,7 @@ def echo(text: str, limit: int = 40) -> str:
 
 def printable(text: str) -> str:
     """``text`` if it holds no control, private-use, unassigned or surrogate code point."""
-    if text.isascii() and text.isprintable():  # the usual text, at once: ASCII's only such are controls
+    if text.isascii() and text.isprintable():  # ASCII can only fail by a control, which this refuses
         return text
     for char in text:
         if unicodedata.category(char) in _UNPRINTABLE:
