@@ -19,8 +19,9 @@ Seats are ``0 .. players-1``. A viewer is a seat, :data:`SPECTATOR` (public fact
 
 from __future__ import annotations
 
+import contextlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, Literal, TypeVar
 
@@ -355,11 +356,13 @@ class Game(ABC, Generic[S]):
         boundary for states: nothing else of a state is ever shown. ``history=False``
         leaves out the public move history (for frames that follow it event by event)."""
 
-    def views(self, state: S, viewers: Sequence[Viewer]) -> list[dict[str, Any]]:
-        """``view(state, viewer, history=False)`` for each of ``viewers``, in order. A game
-        whose views share a public part may build it once for them all; the views may then
-        share objects, so they are to be encoded before any is changed."""
-        return [self.view(state, viewer, history=False) for viewer in viewers]
+    def sharing_views(self, state: S) -> contextlib.AbstractContextManager[None]:
+        """A context in which :meth:`view` is asked for several views of ``state`` one
+        after the other (a change's event frames, one a viewer class): a game whose views
+        share a public part may build it once for them all within it. Every view still
+        comes from :meth:`view`; those made within may share objects, so each is encoded
+        before any is changed. Default: nothing shared."""
+        return contextlib.nullcontext()
 
     @abstractmethod
     def project(self, event: Event, viewer: Viewer) -> dict[str, Any] | None:

@@ -128,13 +128,14 @@ def event_frames(
     classes: Iterable[Viewer],
 ) -> dict[str, list[str]]:
     """One ``event`` frame per event, for each viewer class, carrying the view of ``game``
-    (the state after the events; the classes' views made together, :meth:`Game.views`)."""
+    (the state after the events; the classes' views made together, each encoded at once:
+    :meth:`engine.core.Game.sharing_views`)."""
     rules = game.rules
-    viewers = tuple(classes)
     clocks = encoded(game.clocks.to_wire(now))
     frames: dict[str, list[str]] = {}
-    for viewer, shown in zip(viewers, rules.views(game.state, viewers), strict=True):
-        view = encoded(shown)
+    with rules.sharing_views(game.state):
+        views = [(viewer, encoded(rules.view(game.state, viewer, history=False))) for viewer in classes]
+    for viewer, view in views:
         extra = talk(game, viewer)
         frames[viewer_key(viewer)] = [
             _event_frame(

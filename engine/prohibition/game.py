@@ -10,7 +10,8 @@ place of what he may not see.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from contextlib import AbstractContextManager
 from typing import Any
 
 from engine import textactions
@@ -103,8 +104,8 @@ class Prohibition(Game[State]):
     def view(self, state: State, viewer: Viewer, history: bool = True) -> dict[str, Any]:
         return view.view(state, viewer, history)
 
-    def views(self, state: State, viewers: Sequence[Viewer]) -> list[dict[str, Any]]:
-        return view.views(state, viewers)
+    def sharing_views(self, state: State) -> AbstractContextManager[None]:
+        return view.sharing(state)
 
     def project(self, event: Event, viewer: Viewer) -> dict[str, Any] | None:
         return view.project(event, viewer)

@@ -11,7 +11,9 @@ someone entitled to them.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from engine.core import EVERYONE, SPECTATOR, Event, Viewer
@@ -104,16 +106,24 @@ def _private(state: State, trucks: list[int]) -> dict[str, Any]:
 
 def view(state: State, viewer: Viewer, with_history: bool = True) -> dict[str, Any]:
     check_viewer(state, viewer)
-    return _view(state, viewer, _public(state), with_history)
+    shared = _SHARED.get()
+    public = shared[1] if shared is not None and shared[0] is state else _public(state)
+    return _view(state, viewer, public, with_history)
 
 
-def views(state: State, viewers: Sequence[Viewer]) -> list[dict[str, Any]]:
-    """:func:`view` without history for each of ``viewers``, the public part built once for
-    them all (the views share its objects)."""
-    for viewer in viewers:
-        check_viewer(state, viewer)
-    public = _public(state)
-    return [_view(state, viewer, public, False) for viewer in viewers]
+_SHARED: ContextVar[tuple[State, dict[str, Any]] | None] = ContextVar("prohibition_shared_view", default=None)
+"""The public part of the state whose views are being made together (:func:`sharing`)."""
+
+
+@contextmanager
+def sharing(state: State) -> Iterator[None]:
+    """Within, :func:`view` of ``state`` takes its public part built once: a change's four or
+    five views no longer build it each (:meth:`engine.core.Game.sharing_views`)."""
+    token = _SHARED.set((state, _public(state)))
+    try:
+        yield
+    finally:
+        _SHARED.reset(token)
 
 
 def _view(state: State, viewer: Viewer, public: dict[str, Any], with_history: bool) -> dict[str, Any]:

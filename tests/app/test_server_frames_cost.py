@@ -75,18 +75,19 @@ def test_frames_and_snapshots_keep_their_text(name: str) -> None:
 
 @pytest.mark.parametrize("name", names())
 def test_views_made_together_are_each_viewers_own_view(name: str) -> None:
-    """A change's frames take every viewer class's view from one ``views`` call (a game may
-    build their public part once): each must be, to the byte, what ``view`` gives him."""
+    """A change's frames take every viewer class's view within one ``sharing_views`` (a
+    game may build their public part once): each must be, to the byte, what ``view`` gives
+    him alone; and a view of another state made within is that state's own."""
     game = entry(name).game
     viewers: list[Viewer] = [*range(entry(name).min_players), SPECTATOR, EVERYONE]
-    checked = 0
-    for state, _events in random_play(name, 80, 11):
-        together = [frames.dumps(shown) for shown in game.views(state, viewers)]
+    played = random_play(name, 80, 11)
+    for (state, _events), (other, _) in zip(played, reversed(played), strict=True):
+        with game.sharing_views(state):
+            together = [frames.dumps(game.view(state, viewer, history=False)) for viewer in viewers]
+            elsewhere = frames.dumps(game.view(other, SPECTATOR, history=False))
         assert together == [frames.dumps(game.view(state, viewer, history=False)) for viewer in viewers]
-        checked += 1
-    assert checked > 20
-    with pytest.raises(InvalidAction):
-        game.views(state, [SPECTATOR, 7])
+        assert elsewhere == frames.dumps(game.view(other, SPECTATOR, history=False))
+    assert len(played) > 20
 
 
 def test_what_orjson_refuses_goes_to_json() -> None:

@@ -202,7 +202,8 @@ def test_the_listed_actions_kept_on_a_state_are_its_legal_actions_and_never_hand
     for _ in range(150):
         if game.result(state) is not None:
             break
-        views = game.views(state, [0, 1, 2, SPECTATOR])
+        with game.sharing_views(state):
+            views = [game.view(state, viewer, history=False) for viewer in (0, 1, 2, SPECTATOR)]
         seat = rng.choice(sorted(game.actors(state)))
         assert state.listed == rules.legal(state)
         shown = views[seat]["legal"]
