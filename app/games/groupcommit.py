@@ -41,7 +41,6 @@ import contextlib
 from collections.abc import Sequence
 from typing import Any
 
-import orjson
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.errors import Conflict
@@ -159,7 +158,7 @@ class GroupCommit:
         kept = self._idle.pop() if self._idle else await self._connect()
         conn, raw = kept
         try:
-            rows = await raw.fetch(_WRITE, _json(updates), _json(logs))
+            rows = await raw.fetch(_WRITE, store.dumps(updates), store.dumps(logs))
         except BaseException as error:
             if isinstance(error, Exception) and _unique_violation(error):
                 self._idle.append(kept)  # the statement failed, the connection did not
@@ -199,12 +198,6 @@ class GroupCommit:
         for conn, _raw in idle:
             with contextlib.suppress(Exception):
                 await conn.close()
-
-
-def _json(rows: list[dict[str, Any]]) -> str:
-    """The rows as one JSON parameter: their columns' values are numbers, text (the JSON
-    columns' own text among them) or null."""
-    return orjson.dumps(rows).decode()
 
 
 def _unique_violation(error: Exception) -> bool:
