@@ -20,7 +20,7 @@ from __future__ import annotations
 import http.cookies
 
 from starlette.datastructures import MutableHeaders
-from starlette.requests import cookie_parser
+from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.identity import COOKIE_NAME, Guest, GuestCookies, new_guest_id
@@ -39,7 +39,8 @@ class GuestCookieMiddleware:
         if scope["type"] != "http" or not scope["path"].startswith("/api/"):
             await self.app(scope, receive, send)
             return
-        guest = self.guests.verify(_cookie(scope)) or Guest(new_guest_id(), reissue=True)
+        cookie = Request(scope).cookies.get(COOKIE_NAME)
+        guest = self.guests.verify(cookie) or Guest(new_guest_id(), reissue=True)
         scope.setdefault("state", {})["guest_id"] = guest.id
         if not guest.reissue or self.site.is_foreign(scope):
             await self.app(scope, receive, send)
@@ -66,13 +67,3 @@ class GuestCookieMiddleware:
         if self.secure:
             morsel["secure"] = True
         return cookie.output(header="").strip()
-
-
-def _cookie(scope: Scope) -> str | None:
-    """The guest cookie's value in the request's ``Cookie`` headers, if any."""
-    for name, value in scope["headers"]:
-        if name == b"cookie":
-            found = cookie_parser(value.decode("latin-1")).get(COOKIE_NAME)
-            if found is not None:
-                return found
-    return None
