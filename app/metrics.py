@@ -3,8 +3,6 @@ one test process)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
 
@@ -55,7 +53,7 @@ class Metrics:
         self.conflicts = Counter(
             "speakeasy_conflicts", "Commands that lost a race and were retried", registry=self.registry
         )
-        self._handled: dict[tuple[str, str], tuple[Any, Any]] = {}
+        self._handled: dict[tuple[str, str], tuple[Counter, Histogram]] = {}
 
     def command_handled(self, kind: str, outcome: str, seconds: float) -> None:
         """Count a command of type ``kind`` and its time to ``outcome``. Its two series are
