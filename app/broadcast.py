@@ -7,8 +7,8 @@ processes (Redis pub/sub when ``REDIS_URL`` is set; :class:`LocalBus`, nothing t
 otherwise). Delivery to a connection only enqueues: a slow socket never holds up a
 command.
 
-Messages are JSON objects with ``kind`` (``events``, ``text``, ``presence``,
-``room_changed``), ``room`` and ``origin`` (the publishing process).
+Messages are JSON objects with ``kind`` (``events``, ``text``, ``chat``, ``presence``,
+``room_changed``, ``resync``), ``room`` and ``origin`` (the publishing process).
 """
 
 from __future__ import annotations
@@ -23,12 +23,16 @@ from typing import Any, Protocol
 
 import orjson
 
+from app.errors import AppError
+from app.outage import OUTAGES, Backoff, report
 from app.presence import PresenceBoard
 
 log = logging.getLogger("speakeasy.broadcast")
 
 Message = dict[str, Any]
 Receiver = Callable[[Message], Awaitable[None]]
+Reconnected = Callable[[], Awaitable[None]]
+Healer = Callable[[str], Awaitable[bool]]
 CHANNEL = "speakeasy:rooms"
 
 
@@ -38,9 +42,16 @@ class Listener(Protocol):
 
     def deliver(self, message: Message) -> None: ...
 
+    def resync(self) -> None:
+        """Messages may have been lost on the way: catch up with the database."""
+
 
 class Bus(Protocol):
-    async def start(self, receiver: Receiver) -> None: ...
+    @property
+    def up(self) -> bool:
+        """Whether messages are carried now (readiness and ``/metrics`` report it)."""
+
+    async def start(self, receiver: Receiver, reconnected: Reconnected) -> None: ...
     async def publish(self, message: Message) -> None: ...
     async def close(self) -> None: ...
 
@@ -48,7 +59,9 @@ class Bus(Protocol):
 class LocalBus:
     """One process: the hub already delivered locally, there is no one else."""
 
-    async def start(self, receiver: Receiver) -> None:
+    up = True
+
+    async def start(self, receiver: Receiver, reconnected: Reconnected) -> None:
         return None
 
     async def publish(self, message: Message) -> None:
@@ -59,21 +72,62 @@ class LocalBus:
 
 
 class RedisBus:
-    """Several processes: every message goes through one Redis pub/sub channel."""
+    """Several processes: every message goes through one Redis pub/sub channel.
 
-    def __init__(self, url: str) -> None:
+    The subscription lives in a task that reconnects by itself: when Redis goes away
+    (restarted, killed, cut off), the task notes the bus down, waits (:class:`Backoff`:
+    0.1 s doubling to 2 s, with jitter) and subscribes again, then calls ``reconnected`` so
+    the hub can heal what was missed meanwhile. While the bus is down nothing is published
+    (a publish would only wait on a dead connection): the hub makes up for it from the
+    database. A connection that stops answering is found by redis-py's health check (a
+    ``PING`` on the subscription after ``health_seconds`` of silence)."""
+
+    def __init__(self, url: str, backoff: Backoff | None = None, health_seconds: float = 5.0) -> None:
         import redis.asyncio as redis
 
-        self._redis = redis.from_url(url)
-        self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        self._redis = redis.from_url(
+            url, socket_connect_timeout=2, socket_keepalive=True, health_check_interval=health_seconds
+        )
+        self._backoff = backoff or Backoff(0.1, 2.0)
         self._task: asyncio.Task[None] | None = None
+        self._up = False
 
-    async def start(self, receiver: Receiver) -> None:
-        await self._pubsub.subscribe(CHANNEL)
-        self._task = asyncio.create_task(self._listen(receiver), name="redis-bus")
+    @property
+    def up(self) -> bool:
+        return self._up
 
-    async def _listen(self, receiver: Receiver) -> None:
-        async for item in self._pubsub.listen():
+    async def start(self, receiver: Receiver, reconnected: Reconnected) -> None:
+        self._task = asyncio.create_task(self._run(receiver, reconnected), name="redis-bus")
+        for _ in range(50):  # a healthy start is subscribed before it serves (5 s at most)
+            if self._up or self._task.done():
+                break
+            await asyncio.sleep(0.1)
+
+    async def _run(self, receiver: Receiver, reconnected: Reconnected) -> None:
+        lost = False
+        while True:
+            pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(CHANNEL)
+                self._up = True
+                self._backoff.reset()
+                if lost:
+                    log.warning("bus reconnected")
+                    await reconnected()
+                await self._listen(pubsub, receiver)
+            except OUTAGES as error:
+                if self._up or not lost:
+                    report(log, "bus lost; reconnecting", error)
+            finally:
+                self._up = False
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py leaves it untyped
+            lost = True
+            await asyncio.sleep(self._backoff.next())
+
+    @staticmethod
+    async def _listen(pubsub: Any, receiver: Receiver) -> None:
+        async for item in pubsub.listen():
             if item.get("type") != "message":
                 continue
             try:
@@ -87,15 +141,16 @@ class RedisBus:
                 log.exception("bus message handling failed")
 
     async def publish(self, message: Message) -> None:
-        await self._redis.publish(CHANNEL, orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS))
+        if self._up:
+            await self._redis.publish(CHANNEL, orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS))
 
     async def close(self) -> None:
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            with contextlib.suppress(BaseException):
                 await self._task
-        await self._pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py leaves it untyped
-        await self._redis.aclose()
+        with contextlib.suppress(Exception):
+            await self._redis.aclose()
 
 
 def make_bus(redis_url: str | None) -> Bus:
@@ -103,20 +158,95 @@ def make_bus(redis_url: str | None) -> Bus:
 
 
 class Hub:
-    def __init__(self, bus: Bus, presence: PresenceBoard, now: Callable[[], int]) -> None:
+    """This process's connections by room, and the healing after a bus outage.
+
+    When the bus was away, messages of other processes were lost on the way, and theirs
+    missed ours. Once it is back, the hub announces it (a ``resync`` message: every
+    process drops what it knew of this one's presence and heals its own rooms too), says
+    again who is connected here, and heals every local room: the game service tells whether
+    the room moved in the database meanwhile, and each of its viewers then catches up from
+    the database (the versioned replay: nothing is applied twice). While the bus is down,
+    the rooms are healed every ``poll_seconds``, so games go on meanwhile; a heal that
+    fails (the database is away too) is tried again on the next round."""
+
+    def __init__(
+        self, bus: Bus, presence: PresenceBoard, now: Callable[[], int], poll_seconds: float = 1.0
+    ) -> None:
         self.bus = bus
         self.presence = presence
         self.origin = uuid.uuid4().hex
         self._now = now
         self._rooms: dict[str, set[Listener]] = defaultdict(set)
         self._observers: list[Callable[[Message], None]] = []
+        self._healer: Healer | None = None
+        self._poll_seconds = poll_seconds
+        self._heal_due = False
+        self._wake = asyncio.Event()
+        self._watch: asyncio.Task[None] | None = None
 
     def observe(self, observer: Callable[[Message], None]) -> None:
         """Call ``observer`` with every message from another process (cache upkeep)."""
         self._observers.append(observer)
 
+    def heal_with(self, healer: Healer) -> None:
+        """``healer(room_id)`` tells whether the room moved in the database beyond what this
+        process knew (its viewers then catch up); it may raise a dependency outage."""
+        self._healer = healer
+
     async def start(self) -> None:
-        await self.bus.start(self.receive)
+        await self.bus.start(self.receive, self._reconnected)
+        if not isinstance(self.bus, LocalBus):
+            self._watch = asyncio.create_task(self._watch_bus(), name="bus-watch")
+
+    async def close(self) -> None:
+        if self._watch is not None:
+            self._watch.cancel()
+            with contextlib.suppress(BaseException):
+                await self._watch
+        await self.bus.close()
+
+    async def _reconnected(self) -> None:
+        """The bus is back: say so, say again who is here, and heal."""
+        try:
+            await self.bus.publish({"kind": "resync", "room": "", "origin": self.origin})
+            for room_id, listeners in list(self._rooms.items()):
+                for slot in {listener.slot for listener in listeners}:
+                    await self._announce(room_id, slot)
+        except OUTAGES as error:
+            report(log, "bus resync failed", error)
+        self._heal_soon()
+
+    def _heal_soon(self) -> None:
+        self._heal_due = True
+        self._wake.set()
+
+    async def _watch_bus(self) -> None:
+        """Heal when asked to, and every ``poll_seconds`` while the bus is down."""
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self._poll_seconds)
+            self._wake.clear()
+            if self._heal_due or not self.bus.up:
+                await self.heal()
+
+    async def heal(self) -> None:
+        """Catch every local viewer up with the database, room by room (see the class)."""
+        healer = self._healer
+        if healer is None:
+            return
+        self._heal_due = False
+        for room_id in list(self._rooms):
+            try:
+                missed = await healer(room_id)
+            except OUTAGES as error:
+                report(log, "heal waits for the database", error)
+                self._heal_due = True
+                return
+            except AppError:
+                continue  # the room is gone
+            if missed:
+                for listener in tuple(self._rooms.get(room_id, ())):
+                    listener.resync()
 
     def is_local(self, room_id: str) -> bool:
         """Whether a connection of this process watches ``room_id`` (O(1): on every move)."""
@@ -158,12 +288,16 @@ class Hub:
         self._deliver(message)
         try:
             await self.bus.publish(message)
-        except Exception:
-            # Viewers elsewhere will see the gap in versions and fetch it from the database.
-            log.exception("bus publish failed", extra={"room": message.get("room")})
+        except OUTAGES as error:
+            # The bus reconnects by itself, and its return heals every process's rooms.
+            report(log, "bus publish failed", error, room=message.get("room"))
 
     async def receive(self, message: Message) -> None:
         if message.get("origin") == self.origin:
+            return
+        if message["kind"] == "resync":  # another process's bus came back
+            self.presence.drop_origin(message["origin"], self._now())
+            self._heal_soon()
             return
         for observer in self._observers:
             observer(message)

@@ -35,3 +35,8 @@ UNAVAILABLE = AppError(
     "unavailable", "the server could not reach its database; nothing changed, try again", 503
 )
 """What a database failure becomes at the edge: never a 500 page or a 1011 close."""
+
+
+def unavailable() -> AppError:
+    """A fresh :data:`UNAVAILABLE` to raise (a shared instance would collect tracebacks)."""
+    return AppError(UNAVAILABLE.code, UNAVAILABLE.message, UNAVAILABLE.status)

@@ -11,19 +11,18 @@ import gc
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from urllib.parse import quote
 
 from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
-from sqlalchemy import text
-from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import Receive, Scope, Send
 
-from app import db, logs
+from app import db, health, logs
 from app.broadcast import Hub, make_bus
 from app.clocks import Clock, SystemClock
 from app.config import Settings
@@ -35,6 +34,7 @@ from app.identity import GuestCookies
 from app.inputs import echo
 from app.limits import BodyLimit, KeyedRateLimit, SocketCount
 from app.metrics import Metrics
+from app.outage import OUTAGES, report
 from app.presence import PresenceBoard
 from app.rooms.routes import router as api_router
 from app.security import SecurityMiddleware, Site
@@ -106,8 +106,9 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         finally:
             gc_watch.stop()
             await service.close()
-            await hub.bus.close()
-            await engine.dispose()
+            await hub.close()
+            with contextlib.suppress(*OUTAGES):  # a database that is away has nothing to return
+                await engine.dispose()
 
     app = Speakeasy(title="Speakeasy", version="0.1.0", lifespan=lifespan)
     app.state.settings = settings
@@ -148,12 +149,14 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             {"detail": {"code": "bad_request", "message": f"{where}: {first['msg']}"}}, status_code=422
         )
 
-    @app.exception_handler(SQLAlchemyError)
-    async def database_error(_request: Request, error: SQLAlchemyError) -> JSONResponse:
-        """The database failed (it is down, or refused a value): a clear 503, never a 500
-        page, and nothing of the statement is echoed."""
-        log.error("database error", extra={"error": type(error).__name__})
+    async def dependency_error(_request: Request, error: Exception) -> JSONResponse:
+        """A dependency failed (the database is down, or refused a value): a clear 503,
+        never a 500 page or a traceback, and nothing of the statement is echoed."""
+        report(log, "dependency unavailable", error)
         return JSONResponse({"detail": UNAVAILABLE.detail()}, status_code=UNAVAILABLE.status)
+
+    for kind in OUTAGES:
+        app.add_exception_handler(kind, dependency_error)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
@@ -169,17 +172,30 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(api_router)
     app.include_router(verifier_router)
 
-    @app.get("/healthz")
-    async def healthz(request: Request) -> JSONResponse:
-        try:
-            async with request.app.state.engine.connect() as conn:
-                await conn.execute(text("SELECT 1"))
-        except Exception as error:  # the answer *is* the failure
-            return JSONResponse({"status": "unavailable", "database": type(error).__name__}, status_code=503)
+    @app.get("/livez")
+    async def livez() -> JSONResponse:
+        """Liveness: the process answers. Nothing else: a dependency's outage is no reason
+        to restart it (it recovers by itself)."""
         return JSONResponse({"status": "ok"})
 
+    async def readiness(request: Request) -> JSONResponse:
+        """Readiness: the database answers and (with several processes) the bus carries
+        messages; else 503 and which dependency is down (a process without its bus is
+        degraded, not healthy)."""
+        checks = await health.check(request.app.state.engine, request.app.state.hub.bus)
+        ready = all(checks.values())
+        states = {name: "up" if up else "down" for name, up in checks.items()}
+        body = {"status": "ok" if ready else "degraded", **states}
+        return JSONResponse(body, status_code=200 if ready else 503)
+
+    app.add_api_route("/readyz", readiness, methods=["GET"], include_in_schema=False)
+    app.add_api_route("/healthz", readiness, methods=["GET"], include_in_schema=False)
+
     @app.get("/metrics", include_in_schema=False)
-    async def prometheus() -> Response:
+    async def prometheus(request: Request) -> Response:
+        checks = await health.check(request.app.state.engine, request.app.state.hub.bus)
+        for name, up in checks.items():
+            metrics.dependency_up.labels(name).set(1 if up else 0)
         return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
 
     _static_routes(app, Path(settings.static_dir) if settings.static_dir else db.ROOT / "static")
@@ -200,9 +216,30 @@ def _static_routes(app: FastAPI, static: Path) -> None:
 
         return serve
 
+    async def rules_index(request: Request) -> Response:
+        """Every game's rules, listed by the shell; the old ``/rules?game=<name>`` goes to
+        ``/rules/<name>``."""
+        game = request.query_params.get("game")
+        if game:
+            return RedirectResponse(f"/rules/{quote(game, safe='')}", status_code=308)
+        return await page("rules.html")()
+
+    async def rules_page(game: str, request: Request) -> Response:
+        """One game's rules: the shell (``rules.html``) draws them with the game's rules
+        module (``GameEntry.rules_module``). A name the catalogue does not know is a 404: the
+        same shell for a browser, which says so in words; JSON for anything else."""
+        if game in catalogue.names():
+            return await page("rules.html")()
+        if "text/html" in request.headers.get("accept", "") and (static / "rules.html").is_file():
+            return FileResponse(static / "rules.html", status_code=404)
+        games = ", ".join(catalogue.names())
+        message = f"no game is named {echo(game)!r} here; the games are {games}"
+        return JSONResponse({"detail": {"code": "not_found", "message": message}}, status_code=404)
+
     mount_pyodide(app, db.ROOT / "node_modules" / "pyodide")  # before /static, which would answer first
     app.add_api_route("/", page("index.html"), methods=["GET"], include_in_schema=False)
-    app.add_api_route("/rules", page("rules.html"), methods=["GET"], include_in_schema=False)
+    app.add_api_route("/rules", rules_index, methods=["GET"], include_in_schema=False)
+    app.add_api_route("/rules/{game}", rules_page, methods=["GET"], include_in_schema=False)
     app.add_api_route("/games", page("games.html"), methods=["GET"], include_in_schema=False)
     app.add_api_route("/g/{game_id}", page("replay.html"), methods=["GET"], include_in_schema=False)
     for prefix in ("r", "i", "w"):

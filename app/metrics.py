@@ -53,6 +53,12 @@ class Metrics:
         self.conflicts = Counter(
             "speakeasy_conflicts", "Commands that lost a race and were retried", registry=self.registry
         )
+        self.dependency_up = Gauge(
+            "speakeasy_dependency_up",
+            "Whether a dependency answered when /metrics was read (database; bus: Redis, 1 without)",
+            ["dependency"],
+            registry=self.registry,
+        )
         self._handled: dict[tuple[str, str], tuple[Counter, Histogram]] = {}
 
     def command_handled(self, kind: str, outcome: str, seconds: float) -> None:

@@ -60,6 +60,14 @@ class PresenceBoard:
         self._first_seen.setdefault(room_id, at)
         return (before > 0) != (after > 0) or slot is None
 
+    def drop_origin(self, origin: str, at: int) -> None:
+        """Forget every count ``origin`` announced (its bus was away: it announces its
+        connections again, and a chair it lost meanwhile is gone from ``at``)."""
+        for room_id, by_slot in self._counts.items():
+            for slot, by_origin in by_slot.items():
+                if by_origin.pop(origin, 0) and not any(by_origin.values()):
+                    self._gone_since[room_id, slot] = at
+
     def total(self, key: Key) -> int:
         room_id, slot = key
         return sum(self._counts.get(room_id, {}).get(slot, {}).values())

@@ -33,13 +33,14 @@ from app import chat
 from app.broadcast import Hub, Message
 from app.clocks import Clock, GameClocks
 from app.config import Settings
-from app.errors import AppError, Conflict
+from app.errors import UNAVAILABLE, AppError, Conflict, unavailable
 from app.games import frames, store
 from app.games.commands import Change, Offloaded, due, next_deadline, offload, plan, reused_id
 from app.games.groupcommit import GroupCommit
 from app.games.runtime import RoomRuntime
 from app.games.workers import Workers
 from app.metrics import Metrics
+from app.outage import OUTAGES, Backoff, report
 from app.records import replace
 from app.ws.messages import Act, Command
 from engine.catalogue import entry
@@ -108,6 +109,7 @@ class GameService:
         self._bot_turns: set[tuple[str, int, int]] = set()
         self._committer = GroupCommit(engine, flushers=settings.commit_flushers, metrics=metrics)
         hub.observe(self._on_remote)
+        hub.heal_with(self.heal)
 
     # -- the cache ----------------------------------------------------------------------
     def _lock(self, room_id: str) -> asyncio.Lock:
@@ -138,6 +140,19 @@ class GameService:
         async with self.engine.connect() as conn:
             game_id, seq = await store.current_seq(conn, runtime.room.id)
         return game_id != runtime.game.id or seq != runtime.game.seq
+
+    async def heal(self, room_id: str) -> bool:
+        """After a bus outage (or while it lasts): whether the room moved in the database
+        beyond what this process holds, in which case the cached runtime is dropped and the
+        timer armed again (the hub then has each viewer catch up). Raises a dependency
+        outage while the database is away."""
+        cached = self._runtimes.get(room_id)
+        if cached is not None and not await self._is_stale(cached):
+            return False
+        self.invalidate(room_id)
+        await self.runtime(room_id)
+        self.schedule(room_id)
+        return True
 
     def _on_remote(self, message: Message) -> None:
         if message["kind"] in ("events", "text", "room_changed"):
@@ -174,6 +189,13 @@ class GameService:
         except AppError as error:
             outcome = error.code
             raise
+        except OUTAGES as error:
+            # Whether a commit in flight landed is unknown: the cache is dropped, and the
+            # client's retry under the same id is acknowledged if it did (the log's ids).
+            outcome = UNAVAILABLE.code
+            self.invalidate(room_id)
+            report(log, "command refused: database unavailable", error, room=room_id)
+            raise unavailable() from None
         finally:
             self._drop_idle_lock(room_id)
             self.metrics.command_handled(command.type, outcome, time.perf_counter() - started)
@@ -352,10 +374,14 @@ class GameService:
     async def chat(self, room_id: str, slot: int | None, channel: str, text: str) -> int:
         """Store a chat line and deliver it to whoever may read it; the game's version to
         acknowledge it with. Refused (changing nothing) where the writer may not write."""
-        runtime = await self.runtime(room_id)
-        line = chat.address(runtime.room, runtime.game, slot, channel, text, self.clock.now_ms())
-        async with self.engine.begin() as conn:
-            await chat.store(conn, room_id, line)
+        try:
+            runtime = await self.runtime(room_id)
+            line = chat.address(runtime.room, runtime.game, slot, channel, text, self.clock.now_ms())
+            async with self.engine.begin() as conn:
+                await chat.store(conn, room_id, line)
+        except OUTAGES as error:
+            report(log, "chat refused: database unavailable", error, room=room_id)
+            raise unavailable() from None
         await self.hub.publish(
             {"kind": "chat", "room": room_id, "from_slot": slot, "frames": chat.frames(line, runtime.game)}
         )
@@ -408,10 +434,16 @@ class GameService:
             self._timers[room_id] = asyncio.create_task(self._timer(room_id), name=f"timer:{room_id}")
 
     async def _timer(self, room_id: str) -> None:
-        try:
-            runtime = await self.runtime(room_id)
-        except AppError:
-            return
+        backoff = Backoff(0.1, 2.0)
+        while True:
+            try:
+                runtime = await self.runtime(room_id)
+                break
+            except AppError:
+                return
+            except OUTAGES as error:
+                report(log, "timer waits for the database", error, room=room_id)
+                await asyncio.sleep(backoff.next())
         deadline = next_deadline(runtime.game)
         if deadline is None:
             return
@@ -421,10 +453,21 @@ class GameService:
         self._spawn(self._safe_tick(room_id))
 
     async def _safe_tick(self, room_id: str) -> None:
-        try:
-            await self.tick(room_id)
-        except Exception:
-            log.exception("timer tick failed", extra={"room": room_id})
+        """Tick; while the database is away, again with backoff (a flag that fell during
+        an outage falls once it is back), as long as someone here watches the room."""
+        backoff = Backoff(0.1, 2.0)
+        while True:
+            try:
+                await self.tick(room_id)
+                return
+            except OUTAGES as error:
+                report(log, "tick waits for the database", error, room=room_id)
+            except Exception:
+                log.exception("timer tick failed", extra={"room": room_id})
+                return
+            await asyncio.sleep(backoff.next())
+            if not self.hub.is_local(room_id):
+                return
 
     def _spawn(self, coroutine: Any) -> None:
         task = asyncio.create_task(coroutine)
@@ -470,9 +513,23 @@ class GameService:
 
     async def _bot_turn(self, room_id: str, slot: int, seat: int, level: str, game: Any) -> None:
         """Think off the event loop, then act through the same command path as anyone. The
-        turn is marked as being thought about until the action was tried, no longer."""
+        turn is marked as being thought about until the action was tried, no longer. While
+        the database is away the whole turn is tried again with backoff: the bot decides
+        the same (its seed is the game's id and version), under the same action id, so an
+        action whose commit landed unseen is acknowledged, not played twice."""
+        backoff = Backoff(0.1, 2.0)
         try:
-            await self._bot_act(room_id, slot, seat, level, game)
+            while True:
+                try:
+                    await self._bot_act(room_id, slot, seat, level, game)
+                    return
+                except OUTAGES as error:
+                    report(log, "bot waits for the database", error, room=room_id)
+                except AppError as error:
+                    if error.code != UNAVAILABLE.code:
+                        log.warning("bot turn ended: %s", error.message, extra={"room": room_id})
+                        return
+                await asyncio.sleep(backoff.next())
         finally:
             self._bot_turns.discard((game.id, game.version, seat))
 
@@ -500,6 +557,8 @@ class GameService:
                 await self.execute(room_id, slot, command)
                 return
             except AppError as error:
+                if error.code == UNAVAILABLE.code:
+                    raise
                 log.warning("bot action refused: %s", error.message, extra={"room": room_id})
             if not await self._still_owed(room_id, game, seat):
                 return
@@ -555,6 +614,8 @@ class GameService:
                 await self.execute(room_id, slot, command)
                 return
             except AppError as error:
+                if error.code == UNAVAILABLE.code:
+                    raise
                 log.warning("a bot's seat could not play: %s", error.message, extra={"room": room_id})
         if await self._still_owed(room_id, game, seat):
             log.error("a bot's seat has no action to play", extra={"room": room_id, "seat": seat})

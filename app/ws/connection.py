@@ -31,19 +31,21 @@ from collections import deque
 from collections.abc import Callable, Coroutine
 from typing import Any, Final, Protocol
 
-from sqlalchemy.exc import SQLAlchemyError
-
 from app.broadcast import Hub, Message
 from app.config import Settings
-from app.errors import UNAVAILABLE, AppError
+from app.errors import AppError
 from app.games import frames
 from app.games.runtime import RoomRuntime
 from app.games.service import GameService
 from app.metrics import Metrics
+from app.outage import OUTAGES, Backoff, report
 from app.ws.messages import Chat, Hello, Mute, Ping, claimed_id, parse
 from app.ws.ratelimit import TokenBucket
 
 log = logging.getLogger("speakeasy.ws")
+
+WAITING: Final = "the server lost its database for a moment; waiting for it to come back"
+"""The error frame a viewer gets while what he asked for waits for the database."""
 
 BACKLOG_LIMIT: Final = 2048
 """Items waiting behind a database read before the viewer is closed as too slow (1013)."""
@@ -244,10 +246,6 @@ class Connection:
         except AppError as error:
             self._error(error.code, error.message, parsed.id)
             return
-        except SQLAlchemyError as error:
-            log.error("database error", extra={"room": self.room_id, "error": type(error).__name__})
-            self._error(UNAVAILABLE.code, UNAVAILABLE.message, parsed.id)
-            return
         self._post("text", frames.ack_frame(parsed.id, version))
 
     async def _chat(self, line: Chat) -> None:
@@ -268,6 +266,11 @@ class Connection:
     def deliver(self, message: Message) -> None:
         """A message of the room from the hub (any time; never waits)."""
         self._post("bus", message)
+
+    def resync(self) -> None:
+        """From the hub, after a bus outage: events may have been lost on the way; fetch
+        what this viewer has not had from the database (never twice: versions)."""
+        self._post("resync", None)
 
     def _post(self, kind: str, item: Any) -> None:
         """Write ``item`` now if nothing waits before it and it needs no database read;
@@ -292,7 +295,7 @@ class Connection:
             while backlog:
                 kind, item = backlog.popleft()
                 if not self._write_now(kind, item):
-                    await self._write_later(kind, item)
+                    await self._write_patiently(kind, item)
         except Exception as error:  # any failure closes this socket, not the server
             self._fail(error)
         if self._backlog is backlog:
@@ -308,9 +311,29 @@ class Connection:
             return self._bus_now(item)
         return False  # a hello: a welcome or a replay to read
 
+    async def _write_patiently(self, kind: str, item: Any) -> None:
+        """Write what needs the database, waiting for it while it is away: the viewer is
+        told once (an ``unavailable`` error frame, the socket stays open) and the read is
+        tried again with backoff; what is posted meanwhile waits behind it, in order."""
+        backoff = Backoff(0.1, 2.0)
+        told = False
+        while True:
+            try:
+                await self._write_later(kind, item)
+                return
+            except OUTAGES as error:
+                if not told:
+                    told = True
+                    report(log, "viewer waits for the database", error, room=self.room_id)
+                    self.port.write(frames.error_frame("unavailable", WAITING))
+            await asyncio.sleep(backoff.next())
+
     async def _write_later(self, kind: str, item: Any) -> None:
         if kind == "hello":
             await self._hello(item)
+            return
+        if kind == "resync":
+            await self._resync()
             return
         message: Message = item
         if message["kind"] == "room_changed":
@@ -386,16 +409,29 @@ class Connection:
                 return
         await self._welcome()
 
-    async def _catch_up(self) -> None:
+    async def _resync(self) -> None:
+        """Catch up after a bus outage; when anything was missed, the room's other state
+        (offers, presence, the fairness commitments) follows it as it stands now."""
+        if self._sent is None:
+            return
+        before = (self._game_id, self._sent)
+        runtime = await self._catch_up()
+        if runtime is not None and (runtime.game.id, runtime.game.version) != before:
+            self.port.write(frames.offers_frame(runtime.game))
+            self.port.write(frames.fairness_frame(runtime.game))
+            self.port.write(self.service.presence_frame(runtime))
+
+    async def _catch_up(self) -> RoomRuntime | None:
         """Versions went missing on the way (another process, a lost bus message): fetch
         them from the database, or start over with a welcome."""
         if self._sent is None:
-            return
+            return None
         replayed = await self.service.replay(self.room_id, self.slot, self._game_id, self._sent)
         if replayed is None:
             await self._welcome()
-            return
+            return None
         runtime, texts = replayed
         for text in texts:
             self.port.write(text)
         self._adopt(runtime)
+        return runtime

@@ -22,7 +22,6 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from sqlalchemy.exc import SQLAlchemyError
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 
@@ -30,6 +29,7 @@ from app.errors import UNAVAILABLE, AppError
 from app.games import frames
 from app.identity import COOKIE_NAME
 from app.inputs import is_room_id, is_token
+from app.outage import OUTAGES, report
 from app.rooms.service import room_for_watch_token
 from app.security import refuse_foreign_socket
 from app.ws import native
@@ -106,8 +106,8 @@ async def _connection(
     except AppError as error:
         await _refuse(websocket, error)
         return None
-    except SQLAlchemyError as error:
-        log.error("database error", extra={"error": type(error).__name__})
+    except OUTAGES as error:
+        report(log, "socket refused: database unavailable", error)
         await _refuse(websocket, UNAVAILABLE, 1013)
         return None
     protocol = native.offered(websocket.scope)

@@ -123,9 +123,13 @@ async def test_setups_records_and_operability(server: Server) -> None:
     assert (await alice.http.get(f"/api/games/{'0' * 32}/record")).status_code == 404
     malformed = await alice.http.get("/api/games/nope/record")  # not a game id at all
     assert malformed.status_code == 422 and malformed.json()["detail"]["code"] == "bad_request"
-    assert (await alice.http.get("/healthz")).json() == {"status": "ok"}
+    ready = {"status": "ok", "database": "up", "bus": "up"}
+    assert (await alice.http.get("/healthz")).json() == ready
+    assert (await alice.http.get("/readyz")).json() == ready
+    assert (await alice.http.get("/livez")).json() == {"status": "ok"}
     metrics = (await alice.http.get("/metrics")).text
     assert "speakeasy_connections" in metrics and "speakeasy_command_seconds" in metrics
+    assert 'speakeasy_dependency_up{dependency="database"} 1.0' in metrics
 
 
 async def test_pages_are_served(server: Server) -> None:
