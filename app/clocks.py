@@ -113,8 +113,9 @@ class GameClocks:
     def run(
         self, seats: frozenset[int], now: int, credit: frozenset[int] = frozenset(), playback: int = 0
     ) -> GameClocks:
-        """From ``now`` the clocks of ``seats`` run; the seats in ``credit`` have just
-        finished a decision and get the increment; the seats owing the next decision get
+        """From ``now`` the clocks of ``seats`` run; the seats in ``credit`` get the
+        increment (those that just earned it, as the game's rules say:
+        :meth:`engine.core.Game.increments`); the seats owing the next decision get
         ``playback`` ms back (the time their browser takes to show what just happened). Ends
         any setup deadline only through :meth:`start`."""
         if self.remaining is None:

@@ -287,6 +287,14 @@ class Game(ABC, Generic[S]):
         its own) leaves those seats out."""
         return self.actors(state)
 
+    def increments(self, before: S, after: S, seat: int | None) -> frozenset[int]:
+        """The seats that earn their clock's increment by the change from ``before`` to
+        ``after``: ``seat`` made it by a decision of its own, or ``None`` for the server's own
+        change (a decision limit that ran out and played its default, a seat withdrawn). The
+        game's rules say when a seat earns it (per move, per turn, per turn of one of its
+        powers). Default: the seat whose decision it was, once per decision."""
+        return frozenset() if seat is None else frozenset({seat})
+
     def decision_limit(self, state: S, seat: int) -> Limit | None:
         """The limit of its own on the decision ``seat`` owes now, or ``None`` (the default:
         only the seat's clock counts). When it runs out the server calls :meth:`expire`."""

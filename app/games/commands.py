@@ -114,6 +114,14 @@ def owing(rules: Game[Any], state: Any) -> frozenset[int]:
     return frozenset(rules.clocked(state)) - rules.withdrawn(state)
 
 
+def earning(rules: Game[Any], before: Any, after: Any, seat: int | None) -> frozenset[int]:
+    """The seats whose clocks get the increment for the change from ``before`` to ``after``
+    (``seat``: whose decision it was, ``None``: the server's own): the game says when a seat
+    earns it (:meth:`engine.core.Game.increments`: per move, per turn, per turn of one of
+    its powers), except seats the autopilot plays (their clocks no longer run)."""
+    return rules.increments(before, after, seat) - rules.withdrawn(after)
+
+
 def clocks_at_start(rules: Game[Any], state: Any, clocks: GameClocks, now: int) -> GameClocks:
     """Every chair is taken: a game whose play begins at once (no setup phase: Flickago,
     Spies!) starts the clocks of the seats owing its first decision; otherwise ``clocks``
@@ -154,7 +162,7 @@ def _advance(game: LoadedGame, seat: int | None, transition: Transition[Any], no
     elif not was_started and rules.is_started(state):
         clocks = clocks.start(owing(rules, state), now)
     elif was_started:
-        credit = frozenset() if seat is None else frozenset({seat})
+        credit = earning(rules, game.state, state, seat) if clocks.timed else frozenset()
         clocks = clocks.run(owing(rules, state), now, credit, rules.playback_ms(transition.events))
         if seat is not None and offers.draw:
             offers = replace(offers, draw=frozenset())

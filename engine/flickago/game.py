@@ -168,6 +168,15 @@ class Flickago(Game[Match]):
             if event.kind == "shot" and event.data.get("keyframes")
         )
 
+    def increments(self, before: Match, after: Match, seat: int | None) -> frozenset[int]:
+        """The increment is added when a player completes a turn (spec section 11), and a
+        turn is his returns and then his shot: the shooter earns it with his shot, not with a
+        return nor, as the non-shooter, with an inspector's star (a pass is no turn: the
+        player had none to play)."""
+        if after.state["shots"] == before.state["shots"]:
+            return frozenset()
+        return frozenset({before.seat_of_side(before.state["to_move"])})
+
     def default_action(self, state: Match, seat: int) -> dict[str, Any] | None:
         return None  # running out of time loses (spec section 11)
 

@@ -21,8 +21,13 @@ from engine.prohibition import rules, serialize, twin, view
 from engine.prohibition.data import MAX_PLAYERS, MIN_PLAYERS
 from engine.prohibition.options import PRESETS
 from engine.prohibition.record import is_started
-from engine.prohibition.state import OVER, PICK, State
+from engine.prohibition.state import CHARACTER, OVER, PICK, PLACE, POSTMOVE, PREROLL, TRUCK, State
 from engine.textactions import action
+
+TRUCK_TURN = frozenset({PREROLL, CHARACTER, TRUCK, POSTMOVE})
+"""The phases within a truck-turn (spec section 6, steps 1-5)."""
+SCORE_END = "score"
+"""The reason of a game that ended by the rules, after the final round's last truck-turn."""
 
 
 def action_text(act: Mapping[str, Any]) -> str:
@@ -67,6 +72,25 @@ class Prohibition(Game[State]):
             raise InvalidAction("no such seat")
         new = rules.apply_as(state, seat, text, rules.listed)
         return Transition(new, _events(state, new))
+
+    def increments(self, before: State, after: State, seat: int | None) -> frozenset[int]:
+        """The increment is added when a seat finishes a truck-turn or a setup decision
+        (spec section 12): each truck placed and each card picked at setup earns one for the
+        truck's seat; a truck-turn earns one when it ends (the next slot begins, or the last
+        one ends the game by the rules), not each decision within it (naming the truck, a
+        load, the character, the truck action)."""
+        if before.phase in (PLACE, PICK):
+            return frozenset(
+                before.seat_of_truck(t)
+                for t, (was, now) in enumerate(zip(before.trucks, after.trucks, strict=True))
+                if (was.street, was.pick) != (now.street, now.pick)
+            )
+        if before.phase not in TRUCK_TURN:
+            return frozenset()
+        ended = (after.round, after.slot) != (before.round, before.slot) or (
+            after.result is not None and after.result.reason == SCORE_END
+        )
+        return frozenset({before.seat_of_truck(before.active)}) if ended else frozenset()
 
     def default_action(self, state: State, seat: int) -> dict[str, Any] | None:
         """The spec's timeout default (section 12); None with two players, where running out

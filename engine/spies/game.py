@@ -88,6 +88,17 @@ class Spies(Game[State]):
         d = state.decision
         return frozenset() if d is not None and d["kind"] == "ready" else rules.actors(state)
 
+    def increments(self, before: State, after: State, seat: int | None) -> frozenset[int]:
+        """The increment is added each time one of the seat's powers ends its turn (17), not
+        per action: a power's turn ends only by its ``end`` line (7; the turn's default, 17, is
+        that line too), written by the seat that controls the power then. Nothing else earns
+        it: setup steps, bids, tile steps, responses in other seats' turns."""
+        return frozenset(
+            entry.seat
+            for entry in after.log[len(before.log) :]
+            if entry.seat >= 0 and entry.text == f"{entry.by} end"
+        )
+
     def decision_limit(self, state: State, seat: int) -> Limit | None:
         """A response window's ``response_timeout``, or what is left of a negotiation period
         (17); each decision the flow opens has its own number (``state.window``)."""

@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
+import pytest
 from conftest import Server
 from server_harness import seat_two
 
 from app.clocks import GameClocks
+from app.games.commands import earning
+
+
+@pytest.fixture
+def settings_overrides() -> dict[str, Any]:
+    """A Spies! turn is many quick lines: no frame rate limit in this module."""
+    return {"max_frames_per_second": 1000}
 
 
 def test_game_clock_arithmetic() -> None:
@@ -113,3 +122,98 @@ async def test_setup_timer_starts_on_claim_and_places_a_random_setup(server: Ser
     kinds = [frame["event"]["type"] for frame in events]
     assert kinds == ["setup_submitted", "started"], kinds
     assert sa.view is not None and sa.view["phase"] == "play"
+
+
+async def test_a_spies_seat_earns_its_increment_once_per_power_turn_ended_not_per_action(
+    server: Server,
+) -> None:
+    """Spies! 17: "The increment is added each time one of the seat's powers ends its turn."
+    A turn of several lines is charged its time line by line and credited once, at its
+    ``end``; the setup steps and the tile step earn nothing (a "10 min + 5 s" game credited
+    every line and ran 20-30 minutes a seat). The server asks the game (Game.increments)."""
+    alice, bob = server.player(), server.player()
+    options = {"last_year": 1933, "negotiation_pregame": 0, "negotiation_yearly": 0}
+    room = await alice.create_room(
+        game="spies",
+        players=2,
+        options=options,
+        setup_seconds=None,
+        time_control={"initial": 600, "increment": 5},
+    )
+    assert (await bob.claim(room["invite_url"])).status_code == 200
+    socks = [await alice.connect(room["room_id"]), await bob.connect(room["room_id"])]
+    seats = {sock.seat: sock for sock in socks}
+    steps = iter(range(1000))
+
+    async def play(line: str | None = None) -> dict[str, Any]:
+        """The seat that owes the decision plays ``line`` (or its first listed line); the
+        clocks of the event that follows."""
+        view = socks[0].view
+        assert view is not None and view["decision"] is not None
+        sock = seats[view["decision"]["seats"][0]]
+        assert sock.view is not None
+        text = line if line is not None else sock.view["legal"][0]
+        assert text in sock.view["legal"], (text, sock.view["legal"])
+        ack = await sock.act(
+            {"type": "act", "id": f"a{next(steps)}", "action": {"type": "act", "text": text}}
+        )
+        assert ack["type"] == "ack", ack
+        for each in socks:
+            await each.events_until(ack["version"])
+        clocks: dict[str, Any] = [f for f in socks[0].frames if f["type"] == "event"][-1]["clocks"]
+        return clocks
+
+    def decision() -> dict[str, Any]:
+        view = socks[0].view
+        assert view is not None and view["decision"] is not None
+        return view["decision"]  # type: ignore[no-any-return]
+
+    while decision()["kind"] not in ("tile", "turn"):  # setup, no time spent
+        await play()
+    assert decision()["power"] == "G"
+    [german] = decision()["seats"]
+    clocks = [frame for frame in socks[0].frames if frame["type"] in ("event", "welcome")][-1]["clocks"]
+    assert clocks["remaining"] == [600_000, 600_000]  # a setup step earns nothing
+    left = 600_000
+
+    async def turn(power: str, lines: tuple[str, ...]) -> None:
+        """``power``'s turn, a second a line: its tile step (a discard) and ``lines`` are
+        charged and earn nothing; its ``end`` earns the increment, once."""
+        nonlocal left
+        assert decision()["power"] == power and decision()["seats"] == [german]
+        if decision()["kind"] == "tile":
+            tile = seats[german].view["legal"]
+            lines = (next((line for line in tile if " discard " in line), tile[0]), *lines)
+        for line in lines:
+            server.clock.advance(1_000)
+            clocks = await play(line)
+            left -= 1_000
+            assert clocks["remaining"][german] == left, line
+            assert clocks["running"] == [german]
+        server.clock.advance(1_000)
+        clocks = await play(f"{power} end")
+        left += 5_000 - 1_000
+        assert clocks["remaining"][german] == left and clocks["remaining"][1 - german] == 600_000
+
+    await turn("G", ("G police", "G search", "G open F", "G close F"))
+    await turn("I", ("I police",))  # Italy is the same seat's: its end earns once more
+
+
+def test_a_seat_the_autopilot_plays_earns_no_increment() -> None:
+    """Three Spies! seats: a flag falls in Germany's turn, its default ``G end`` is played and
+    the seat becomes a zombie. The game says the turn's end earns the seat the increment; the
+    server gives none to a seat whose clock no longer runs (neither then nor for the
+    autopilot's later lines)."""
+    from engine.spies import SPIES, rules
+
+    state = rules.new_state("cd" * 32, {}, 3)
+    while state.decision is None or state.decision["kind"] != "turn":
+        seat = min(rules.actors(state))
+        line = rules.default(state, seat)
+        assert line is not None
+        state = rules.apply(state, seat, line)
+    seat = state.seat_of("G")
+    after = SPIES.withdraw(state, seat, "timeout").state
+    assert SPIES.increments(state, after, None) == {seat}
+    assert earning(SPIES, state, after, None) == frozenset()
+    assert earning(SPIES, state, rules.apply(state, seat, "G end"), seat) == {seat}
