@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import IllegalAction, InvalidAction
+from engine.errors import GameError, IllegalAction, InvalidAction
 from engine.spies import log, pieces, words
 from engine.spies.data import TURN_ORDER
 from engine.spies.state import Entry, State
@@ -94,6 +94,18 @@ def check_items(state: State, giver: str, taker: str, items: list[str], own: boo
         raise IllegalAction(f"{giver} has not £{total}")
 
 
+def deliverable(state: State, offer: dict[str, Any]) -> bool:
+    """Whether accepting ``offer`` goes through: every item of both sides can be delivered
+    (12.2: a seat that cannot pay can only decline or counter). For the recipient's own
+    decision only: it reads the recipient's money."""
+    try:
+        check_items(state, offer["from"], offer["to"], offer["give"], own=True)
+        check_items(state, offer["to"], offer["from"], offer["get"], own=True)
+    except GameError:
+        return False
+    return True
+
+
 def post(state: State, offer: dict[str, Any]) -> None:
     """The offer is open: its recipient owes the decision. Public: that it was posted."""
     state.offers += 1
@@ -137,7 +149,7 @@ def answer_offer(state: State, power: str, verb: str, args: list[str]) -> None:
 def _exchange(state: State, offer: dict[str, Any]) -> None:
     """Accepting: every item must be deliverable; the whole exchange happens at once."""
     poster, taker = offer["from"], offer["to"]
-    check_items(state, poster, taker, offer["give"], own=True)
+    check_items(state, poster, taker, offer["give"], own=True)  # what deliverable() asks
     check_items(state, taker, poster, offer["get"], own=True)
     public: list[str] = []
     private: list[str] = []

@@ -86,11 +86,12 @@ def finish(state: State, year: int, reason: str = "end") -> None:
     """File the survivors, score, and set the result (zombies cannot win)."""
     file_survivors(state, year)
     scores = power_scores(state)
-    state.scores = scores
+    # Section 2: Russia without a seat of its own scores no VP, so it has no score at all.
+    state.scores = {p: scores[p] for p in TURN_ORDER if p != "R" or state.russia_seated}
+    state.header = "# end"  # 15.3: the end and the scores are a section of their own
     log.engine(state, f"= end {year}")
-    for p in TURN_ORDER:
-        if p != "R" or state.russia_seated:
-            log.engine(state, f"= score {p} {scores[p]}")
+    for p, vp in state.scores.items():
+        log.engine(state, f"= score {p} {vp}")
     state.result = standings(state, scores, reason)
     state.decision = None
     state.tasks = []

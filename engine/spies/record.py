@@ -71,7 +71,10 @@ def start_commitment(state: State) -> str | None:
 def record_text(state: State, viewer: Viewer = EVERYONE) -> str:
     """The record file of 15.3: header tags, section headers, numbered events."""
     over = sees_all(state, viewer)
-    seats = " ".join(f"{s + 1}:{','.join(state.powers_of(s))}" for s in range(state.players))
+    # Each seat's own powers: Russia without a seat of its own belongs to none (section 2).
+    seats = " ".join(
+        f"{s + 1}:{','.join(p for p in TURN_ORDER if p in state.seats[s])}" for s in range(state.players)
+    )
     tags = [
         ("Game", "Spies!"),
         ("Rules", RULES_REVISION),
@@ -84,7 +87,8 @@ def record_text(state: State, viewer: Viewer = EVERYONE) -> str:
         tags.append(("Seed", state.rng.seed))
         result = {
             "end": state.year,
-            "powers": {p: state.scores.get(p, 0) for p in TURN_ORDER},
+            # Russia scores no VP without a seat of its own (section 2), so it is not listed.
+            "powers": {p: state.scores.get(p, 0) for p in TURN_ORDER if p != "R" or state.russia_seated},
             "seats": {
                 str(s + 1): (state.result.scores or [0] * state.players)[s] for s in range(state.players)
             },

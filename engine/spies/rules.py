@@ -16,6 +16,7 @@ from engine.spies import (
     auction,
     board,
     chits,
+    diplomacy,
     ending,
     flow,
     log,
@@ -123,7 +124,11 @@ def legal(state: State, seat: int) -> list[str]:
             f"{auction.line_power(state, seat)} bid {b}" for b in bids if b == amount or b > (d["tied"] or 0)
         ]
     if kind == "offer":
-        return [f"{d['power']} accept {d['offer']}", f"{d['power']} decline {d['offer']}"]
+        # 12.2: accepting is legal only if every item can be delivered; else decline (or counter).
+        decline = f"{d['power']} decline {d['offer']}"
+        if not diplomacy.deliverable(state, state.tasks[-1]["offer"]):
+            return [decline]
+        return [f"{d['power']} accept {d['offer']}", decline]
     power = d["power"]
     if kind == "place":
         return setup.legal_places(state, power, d["what"])
