@@ -62,6 +62,15 @@ class GameEntry:
     private_channels: bool = False
     """Whether the rules call for private seat-to-seat talk (Spies! diplomacy): the room
     then offers a ``seat:<n>`` chat channel between any two seats."""
+    rules_module: str = ""
+    """The browser module that explains the game to players (``title``, ``render``;
+    ``static/games/README.md``), shown at ``/rules/<name>`` and in the room's and the
+    replay's Rules drawer. Empty: the ``rules.js`` beside :attr:`client_module`."""
+
+    def __post_init__(self) -> None:
+        if not self.rules_module:
+            folder = self.client_module.rpartition("/")[0]
+            object.__setattr__(self, "rules_module", f"{folder}/rules.js")
 
     @property
     def presets(self) -> Mapping[str, Mapping[str, Any]]:
@@ -88,6 +97,9 @@ class GameEntry:
             problems.append(f"the autopilot level {self.autopilot_level!r} is not among its bot levels")
         if ":" not in self.bot:
             problems.append("bot is 'module:function'")
+        for module in (self.client_module, self.rules_module):
+            if not (module.startswith("/static/games/") and module.endswith(".js")):
+                problems.append(f"{module!r} is not a module under /static/games/")
         if problems:
             raise CatalogueError(f"the catalogue entry of {self.name!r}: {'; '.join(problems)}")
 

@@ -204,6 +204,7 @@ async def game_catalogue() -> list[CatalogueGame]:
             option_schema=dict(found.option_schema),
             bot_levels=list(found.bot_levels),
             client_module=found.client_module,
+            rules_module=found.rules_module,
             private_channels=found.private_channels,
             agreed_draws=found.agreed_draws,
         )

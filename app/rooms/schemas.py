@@ -96,6 +96,7 @@ class CatalogueGame(BaseModel):
     option_schema: dict[str, Any]
     bot_levels: list[str]
     client_module: str
+    rules_module: str
     private_channels: bool
     agreed_draws: bool
 

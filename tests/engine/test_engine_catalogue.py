@@ -46,6 +46,7 @@ def test_speakeasy_entry() -> None:
     assert ENTRY.bot_levels == tuple(LEVELS) == ("easy", "normal", "strong")
     assert ENTRY.autopilot_level == DEFAULT_LEVEL
     assert ENTRY.client_module == "/static/games/speakeasy/main.js"
+    assert ENTRY.rules_module == "/static/games/speakeasy/rules.js"  # beside it, by default
     assert set(ENTRY.presets) == set(PRESETS)
     state = SPEAKEASY.new_game(new_seed())
     action = ENTRY.decider()(SPEAKEASY.view(state, 0), "easy", 1, 0.2)
@@ -108,6 +109,8 @@ def test_two_entries_of_one_name_are_an_error(fresh_catalogue: pytest.MonkeyPatc
         ({"min_players": 3, "max_players": 2}, "min_players <= max_players"),
         ({"autopilot_level": "grandmaster"}, "autopilot level"),
         ({"bot": "engine.speakeasy.bot.decide"}, "module:function"),
+        ({"rules_module": "https://elsewhere.example/rules.js"}, "not a module under /static/games/"),
+        ({"client_module": "/static/js/room.js", "rules_module": ""}, "not a module under /static/games/"),
     ],
 )
 def test_an_entry_that_contradicts_its_game_is_refused(
@@ -147,3 +150,13 @@ def test_every_way_a_game_ends_from_outside_makes_an_event(name: str) -> None:
         assert game.withdraw(state, 0, "resign").events, f"{name}: a resignation makes no event"
         if found.agreed_draws:
             assert game.conclude(state, Result.draw("agreement")).events, f"{name}: a draw makes no event"
+
+
+def test_the_rules_module_is_beside_the_client_module_unless_named() -> None:
+    fields = {name: getattr(ENTRY, name) for name in GameEntry.__dataclass_fields__}
+    moved = GameEntry(**{**fields, "client_module": "/static/games/other/board.js", "rules_module": ""})
+    assert moved.rules_module == "/static/games/other/rules.js"
+    named = GameEntry(**{**fields, "rules_module": "/static/games/speakeasy/how-to-play.js"})
+    assert named.rules_module == "/static/games/speakeasy/how-to-play.js"
+    for found in catalogue.entries():
+        assert found.rules_module.startswith("/static/games/") and found.rules_module.endswith(".js")
