@@ -11,10 +11,13 @@
 import { api, keepRejoinSecret } from "./api.js";
 import { fetchCatalogue, roomBody } from "./catalogue.js";
 import { loadGameModule } from "./game-loader.js";
-import { applyI18n, has, mountLangSwitch, onLangChange, t } from "./i18n.js";
+import { addStrings, applyI18n, has, mountLangSwitch, onLangChange, t } from "./i18n.js";
 import { rememberLinks, renderLinks } from "./links.js";
 import { optionDefault, optionHelp, optionLabel, optionValueText, ruleOptions } from "./lobby.js";
 import { presetLabel } from "./room-info.js";
+import { RULES_STRINGS } from "./rules-strings.js";
+
+addStrings(RULES_STRINGS);
 
 const CLOCKS = [null, [3, 2], [5, 3], [10, 5], [15, 10], [30, 20]];
 const DEFAULT_CLOCK = 3;
@@ -68,9 +71,19 @@ function fillGames() {
       count.className = "game-players";
       count.textContent = g.playable ? playersText(g) : `${playersText(g)} · ${t("landing.noClient")}`;
       text.append(title, count);
-      label.classList.toggle("unavailable", !g.playable);
       label.append(input, text);
-      return label;
+      // Its rules, readable before any room is made (the page /rules/<game>).
+      const rules = document.createElement("a");
+      rules.className = "game-rules";
+      rules.href = `/rules/${encodeURIComponent(g.name)}`;
+      rules.textContent = t("nav.rules");
+      rules.setAttribute("aria-label", t("rules.of", { game: g.title }));
+      const card = document.createElement("div");
+      card.className = "game-card";
+      card.dataset.game = g.name;
+      card.classList.toggle("unavailable", !g.playable);
+      card.append(label, rules);
+      return card;
     }),
   );
 }

@@ -105,6 +105,7 @@ export class ReplayControls {
 
   key(e) {
     if (e.altKey || e.ctrlKey || e.metaKey || inField(e.target)) return;
+    if (e.target instanceof Element && e.target.closest("dialog[open]")) return; // the keys are the dialog's (the Rules drawer)
     const actions = {
       ArrowLeft: () => this.jump(this.k - 1),
       ArrowRight: () => {

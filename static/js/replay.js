@@ -15,6 +15,7 @@ import { ReplayControls } from "./replay-controls.js";
 import { ReplayMoves } from "./replay-moves.js";
 import { ReplayStage } from "./replay-stage.js";
 import { resultTexts } from "./result.js";
+import { RulesDrawer } from "./rules-drawer.js";
 import { offerVerification } from "./verify.js";
 
 const $ = (id) => document.getElementById(id);
@@ -25,6 +26,8 @@ const P = { data: null, k: 0, note: "" };
 
 const stage = new ReplayStage({ board: $("board-area"), panel: $("game-panel"), root: $("replay"), noSend: note });
 const controls = new ReplayControls($("replay-controls"), (k, opts) => go(k, opts));
+// The game's rules in a drawer over the replay, as in the room.
+const rules = new RulesDrawer($("rules-btn"));
 const moves = new ReplayMoves($("replay-moves"), (k) => {
   controls.stop();
   go(k);
@@ -204,6 +207,7 @@ async function show(data, k) {
   else stage.extend(data.steps);
   document.body.dataset.viewer = data.viewer;
   document.body.dataset.game = data.game;
+  rules.setGame({ name: data.game, title: data.title, clientModule: data.client_module });
   $("replay").style.setProperty("--ratio", String(stage.handle.aspect > 0 ? stage.handle.aspect : 1));
   if (remount) stage.show(0); // the module knows the game's seats before the words are drawn
   renderHead();

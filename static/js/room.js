@@ -24,6 +24,7 @@ import { Presence } from "./presence.js";
 import { renderResult, winnersOf } from "./result.js";
 import { RoomGames } from "./room-games.js";
 import { roomInfoText } from "./room-info.js";
+import { RulesDrawer } from "./rules-drawer.js";
 import { countGame, renderScore } from "./score.js";
 import { renderSeats, tickPresence } from "./seats.js";
 import { GameSocket } from "./socket.js";
@@ -60,6 +61,8 @@ const R = {
 const cues = new TurnCues($("cues"));
 const roomGames = new RoomGames($("room-games"));
 const chat = new RoomChat($("chat"), (frame) => (R.socket ? R.socket.send(frame) : null));
+// The game's rules in a drawer over the room: the socket and the board stay as they are.
+const rules = new RulesDrawer($("rules-btn"));
 
 // ---------------------------------------------------------------- the shell's view of the room
 
@@ -117,6 +120,7 @@ async function showLobby() {
   const listed = await fetchCatalogue().catch(() => ({ games: [] }));
   const entry = listed.games.find((g) => g.name === name);
   await loadGameModule(entry ? entry.client_module : FALLBACK_MODULE).catch(() => null);
+  rules.setGame({ name, title: entry?.title || R.room.title || readGame(null, R.room).title, clientModule: entry?.client_module || FALLBACK_MODULE });
   $("loading").hidden = true;
   $("game").hidden = true;
   renderLobby($("lobby"), R.roomId, R.room, R.room.title || entry?.title || readGame(null, R.room).title, entry);
@@ -242,9 +246,6 @@ async function mountGame() {
   }
   R.game?.destroy();
   cues.reset();
-  const rules = $("rules-link");
-  if (typeof mod.rulesUrl === "string" && mod.rulesUrl.startsWith("/")) rules.href = mod.rulesUrl;
-  rules.hidden = typeof mod.rulesUrl !== "string";
   const game = $("game");
   R.game = mod.mount($("board-area"), {
     seat: mine(),
@@ -262,6 +263,7 @@ async function mountGame() {
     talk: () => R.talk,
   });
   R.mountedFor = key;
+  rules.setGame({ name: R.info.name, title: R.info.title, clientModule: R.info.clientModule });
   fitRoom(game, R.game.aspect, players());
   game.dataset.game = R.info.name;
 }

@@ -3,7 +3,6 @@
 // exports is documented in static/games/README.md:
 //
 //   strings                      its words, {en: {...}, fr: {...}}, merged by the shell
-//   rulesUrl                     where its rules are explained
 //   mount(container, ctx)        draws the board into `container`, its panels into ctx.panel
 //     -> { aspect, render(view), event(evt, view), error(code, message, action),
 //          status(view), seatName(seat), seatColour(seat), refresh(), destroy() }
@@ -29,8 +28,6 @@ import { loadStylesheet } from "../../js/dom.js";
 export const strings = STRINGS;
 /** One event in words, for the replay's move list (static/js/replay.js). */
 export { describe } from "./describe.js";
-/** Where the game's rules are explained (the room's "Rules" link). */
-export const rulesUrl = "/rules";
 
 const SIDES = ["s", "n"];
 const STYLESHEET = new URL("./speakeasy.css", import.meta.url).href;
