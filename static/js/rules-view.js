@@ -155,9 +155,15 @@ export class RulesView {
 
   setPart(part) {
     if (!PARTS.includes(part) || part === this.part) return;
+    // Read from the middle of one part (the tabs stay at the top), the other starts at its top.
+    const inside = this.body.getBoundingClientRect().top < this.tablist.getBoundingClientRect().bottom - 1;
     this.part = part;
     this.markTabs();
     this.draw();
+    if (inside) {
+      this.body.style.setProperty("scroll-margin-top", `${this.tablist.offsetHeight}px`);
+      this.body.scrollIntoView({ block: "start" });
+    }
   }
 
   /** Draw again in the page's language (the tabs' words are kept by applyI18n). */

@@ -5,10 +5,12 @@ import { LINES, TERRAIN } from "../../static/games/speakeasy/geometry.js";
 import { combat } from "../../static/games/speakeasy/pieces.js";
 import { formatBoard, parsePosition, placementOf } from "../../static/games/speakeasy/notation.js";
 import { movePath } from "../../static/games/speakeasy/paths.js";
+import { OPTIONS, title } from "../../static/games/speakeasy/rules.js";
 import { problems, randomPlacement } from "../../static/games/speakeasy/setup.js";
 
 const request = JSON.parse(readFileSync(0, "utf8"));
 const answer = {
+  rules: { titles: { en: title("en"), fr: title("fr") }, options: OPTIONS },
   terrain: TERRAIN,
   lines: LINES.map(([a, b, kind]) => [Math.min(a, b), Math.max(a, b), kind]),
   combat: request.combat.map(([a, d, options]) => combat(a, d, options)),

@@ -1,9 +1,9 @@
 """The browser client's rule modules (static/games/speakeasy) agree with the engine.
 
-The client checks setups before sending them, draws the board and explains combat on the
-rules page; each of those repeats a little of the spec in JavaScript. These tests run the
-real modules in Node and compare their answers with the Python engine's on the same cases,
-so the two cannot drift apart.
+The client checks setups before sending them, draws the board, and explains combat and the
+rule options in its rules (rules.js, shown at /rules/speakeasy); each of those repeats a
+little of the spec in JavaScript. These tests run the real modules in Node and compare their
+answers with the Python engine's on the same cases, so the two cannot drift apart.
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ import node_probe
 
 from engine.core import EVERYONE
 from engine.errors import GameError
-from engine.speakeasy import SPEAKEASY
+from engine.speakeasy import ENTRY, SPEAKEASY
 from engine.speakeasy.board import LINES, SIZE, STREET_LINES, TERRAIN, square
 from engine.speakeasy.combat import TABLES
 from engine.speakeasy.notation import format_board, parse_board
 from engine.speakeasy.pieces import CODE, KID, KIND_OF_CODE
-from engine.speakeasy.rules import PRESETS
+from engine.speakeasy.rules import PRESETS, RuleOptions
 from engine.speakeasy.setup import opening_for, opening_names, parse_setup, random_setup, setup_squares
 from engine.speakeasy.state import ATTACKER, DEFENDER, NEITHER
 
@@ -74,6 +74,18 @@ def test_board_geometry_matches_the_engine() -> None:
     lines = {(a, b): kind for a, b, kind in answer["lines"]}
     assert set(lines) == set(LINES)
     assert {pair for pair, kind in lines.items() if kind == "street"} == set(STREET_LINES)
+
+
+def test_the_rules_state_every_option_as_the_presets_set_it() -> None:
+    """The rules' table of options: every option of the engine, with each rule set's value."""
+    answer = run_probe({"combat": [], "setups": [], "positions": [], "random": []})["rules"]
+    options = {name: values for name, *values in answer["options"]}
+    assert list(options) == list(RuleOptions.__dataclass_fields__)
+    assert list(PRESETS) == ["speakeasy", "luzhanqi"]  # the table's two columns, in this order
+    for name, values in options.items():
+        assert values == [getattr(PRESETS[preset], name) for preset in PRESETS], name
+    assert answer["titles"]["en"].endswith(ENTRY.title) and answer["titles"]["fr"].endswith(ENTRY.title)
+    assert answer["titles"]["en"] != answer["titles"]["fr"]
 
 
 def test_combat_explained_as_the_engine_decides() -> None:

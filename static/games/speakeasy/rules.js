@@ -184,8 +184,8 @@ const TEXT = {
 
 /** Each rule option with its value in the two rule sets (engine/speakeasy/rules.py, PRESETS);
  * its name and what it does are the game's strings (option.speakeasy.<name>), as the
- * landing page's "More options" shows them. */
-const OPTIONS = [
+ * landing page's "More options" shows them. tests/client/test_client_rules.py holds it to the engine's. */
+export const OPTIONS = [
   ["bar_exit", true, false],
   ["fbi_front_row", true, false],
   ["babe_survives", false, true],
