@@ -2,10 +2,10 @@
 rules open private talk only in negotiation periods (``private_chat: periods``). Before the
 pre-game period each player's private tab is there but closed (the input disabled, the
 reason shown) and the server refuses a line sent anyway; in the period the tab opens, a line
-goes from one seat to the other, and every seat bar counts the period's limit down
-(an hourglass and "0:5x", from the frames' ``limits`` corrected by ``server_now``) beside the clock in a
-timed game and alone in an untimed one; when both are ready the tab closes again and the
-lines received stay readable.
+goes from one seat to the other, and every seat bar counts the period's limit down (an
+hourglass and "m:ss", from the frames' ``limits`` corrected by ``server_now``; the limit set
+is the period's length) beside the clock in a timed game and alone in an untimed one; when
+both are ready the tab closes again and the lines received stay readable.
 
 The setup placements before the period are played quickly: each page opens a second socket
 of its own seat (the same cookie) and plays the first legal line whenever its seat owes the
@@ -121,6 +121,25 @@ def limit_seconds(page: Page, seat: int) -> int:
     return int(found[1]) * 60 + int(found[2])
 
 
+# Whether the seat's limit shows fewer seconds than ``before`` ("m:ss").
+SHOWN_BELOW = """([seat, before]) => {
+  const text = document.querySelector(`.limit[data-limit="${seat}"]`)?.textContent?.trim() ?? "";
+  const m = /^(\\d+):(\\d\\d)$/.exec(text);
+  return Boolean(m) && Number(m[1]) * 60 + Number(m[2]) < before;
+}"""
+
+
+def period_limit_ms(player: Player, seat: int) -> int:
+    """The limit the server set on ``seat``'s period, from the first frame that carried it:
+    its deadline less the instant of the change that opened the period (the frame's
+    ``server_now``). What the bar counts down from, without reading the wall clock."""
+    for frame in player.frames:
+        clocks = (frame.get("clocks") or {}) if frame.get("type") == "event" else {}
+        if str(seat) in clocks.get("limits", {}):
+            return int(clocks["limits"][str(seat)]) - int(clocks["server_now"])
+    raise AssertionError(f"no frame to {player.name} set a limit for seat {seat}")
+
+
 def open_chat(player: Player) -> None:
     if player.page.locator("#chat-toggle").get_attribute("aria-expanded") != "true":
         player.page.locator("#chat-toggle").click()
@@ -160,10 +179,10 @@ def test_private_chat_opens_in_the_negotiation_period(server: str, browser: Brow
             limit = p.page.locator(f'.player[data-seat="{seat}"] .limit')
             expect(limit).to_be_visible()
             expect(p.page.locator(f'.player[data-seat="{seat}"] .clock')).to_be_visible()  # timed: both
-            assert PERIOD_S - 15 <= limit_seconds(p.page, seat) <= PERIOD_S, (p.name, seat)
+            assert period_limit_ms(p, seat) == PERIOD_S * 1000, (p.name, seat)
+            assert 0 < limit_seconds(p.page, seat) <= PERIOD_S, (p.name, seat)
     before = limit_seconds(first.page, 0)
-    first.page.wait_for_timeout(2200)
-    assert limit_seconds(first.page, 0) < before
+    first.page.wait_for_function(SHOWN_BELOW, arg=[0, before], timeout=15_000)  # it counts down
     # The game module reads the same clocks (ctx.clocks()): its own period timer is shown.
     expect(first.page.locator("#sp-period .sp-countdown")).to_be_visible()
 
@@ -203,4 +222,5 @@ def test_the_limit_is_shown_in_an_untimed_game(server: str, browser: Browser) ->
         expect(p.page.locator(".clock:visible")).to_have_count(0)  # no clock in this game
         for seat in (0, 1):
             expect(p.page.locator(f'.player[data-seat="{seat}"] .limit')).to_be_visible()
-            assert PERIOD_S - 15 <= limit_seconds(p.page, seat) <= PERIOD_S
+            assert period_limit_ms(p, seat) == PERIOD_S * 1000, (p.name, seat)
+            assert 0 < limit_seconds(p.page, seat) <= PERIOD_S, (p.name, seat)

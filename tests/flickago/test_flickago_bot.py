@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-import time
 from dataclasses import replace
 from typing import Any
 
@@ -74,11 +73,40 @@ def test_trials_in_a_process_pool_choose_the_same_shot() -> None:
     assert pooled == decide(view, "normal", seed=9, budget=60)
 
 
-def test_the_budget_caps_the_time() -> None:
+class _Ticking:
+    """A stand-in for the bot's clock (its ``time`` module): every reading is ``step``
+    seconds after the one before, however fast or slow the machine runs."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def perf_counter(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+@pytest.mark.parametrize(("budget", "most"), [(0.0, 0), (0.05, 3), (0.2, 12)])
+def test_the_budget_caps_the_work(budget: float, most: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The strong level's search stops at its deadline (85 % of the budget): with a clock that
+    moves 20 ms a reading, a budget of 0 simulates no trial shot (it aims without one), and a
+    small budget only the few trials begun before the deadline; the shot is legal either way.
+    No wall-clock bound: the clock is the test's."""
+    from engine.flickago.bot import search
+
+    clock = _Ticking(0.02)
+    monkeypatch.setattr("engine.flickago.bot.time", clock)
+    monkeypatch.setattr(search, "time", clock)
+    simulated: list[int] = []
+    real_run = search._run
+    monkeypatch.setattr(
+        search, "_run", lambda jobs, mapper: simulated.append(len(jobs)) or real_run(jobs, mapper)
+    )
     match = match_of(CROWDED)
-    started = time.perf_counter()
-    action = decide(FLICKAGO.view(match, 0), "strong", seed=2, budget=0.05)
-    assert time.perf_counter() - started < 1.0
+    action = decide(FLICKAGO.view(match, 0), "strong", seed=2, budget=budget)
+    assert sum(simulated) <= most, simulated
+    if budget:
+        assert simulated, "no trial at all: the budget was not what stopped the search"
     FLICKAGO.apply(match, 0, action)
 
 
