@@ -15,7 +15,7 @@ export function presetLabel(game, preset) {
   return has(key) ? t(key) : preset;
 }
 
-/** "Speak Easy · Classic Lu Zhan Qi · 10 min + 5 s per move · game 2" (or "Speak Easy (the rulebook) · …"). */
+/** "Speak Easy · Classic Lu Zhan Qi · 10 min + 5 s per turn · game 2" (or "Speak Easy (the rulebook) · …"). */
 export function roomInfoText(room, title) {
   if (!room) return title || "";
   const parts = [title || room.title || room.game || ""];

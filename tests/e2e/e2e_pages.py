@@ -118,7 +118,7 @@ def choose_game(page: Page, base: str, opponent: str = "friend", rules: str = "S
 
 
 def create_room(
-    player: Player, base: str, clock_label: str = "10 min + 5 s per move", rules: str = "Speak Easy"
+    player: Player, base: str, clock_label: str = "10 min + 5 s per turn", rules: str = "Speak Easy"
 ) -> tuple[str, str]:
     """On the landing page: create a human-vs-human room; return (invite link, spectator link)."""
     page = player.page

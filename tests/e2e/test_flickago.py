@@ -224,6 +224,29 @@ def act(
     return shot
 
 
+def shot_result(player: Player, shots: int) -> dict[str, list[float]]:
+    """The rest positions after the game's ``shots``-th shot, from the event that brought it
+    to this page (waited for: at most 30 s)."""
+    deadline = time.monotonic() + 30
+    while True:
+        events = [
+            f
+            for f in player.frames
+            if f.get("type") == "event" and (f.get("event") or {}).get("type") == "shot"
+        ]
+        done = [f for f in events if f["view"]["shots"] >= shots]
+        if done:
+            return done[0]["view"]["pos"]  # type: ignore[no-any-return]
+        assert time.monotonic() < deadline, f"shot {shots} never came back"
+        player.page.wait_for_timeout(20)
+
+
+def last_view(player: Player) -> dict[str, Any]:
+    """The view of the last frame that carried one to this page."""
+    views = [f["view"] for f in player.frames if f.get("type") in ("welcome", "event") and f.get("view")]
+    return views[-1]  # type: ignore[no-any-return]
+
+
 def wait_done(player: Player) -> None:
     """Until the page has nothing left to play back (no shot in flight)."""
     player.page.wait_for_function(
@@ -259,7 +282,7 @@ def test_two_players_and_a_spectator_play_a_whole_game_by_dragging(server: str, 
     network = SocketSwitch(carol.page)  # the spectator's connection drops for a while mid-game
 
     choose_flickago(alice.page, server, "friend")
-    alice.page.get_by_label("Time control").select_option(label="10 min + 5 s per move")
+    alice.page.get_by_label("Time control").select_option(label="10 min + 5 s per turn")
     alice.page.get_by_role("button", name="Create the room").click()
     invite = alice.page.locator("#invite-url").input_value()
     watch = alice.page.locator("#watch-url").input_value()
@@ -320,6 +343,12 @@ def test_two_players_and_a_spectator_play_a_whole_game_by_dragging(server: str, 
             alice.page.screenshot(path=SHOT_DIR / "flight-laptop.png")
             bob.page.screenshot(path=SHOT_DIR / "flight-phone.png")
             shown_flight = True
+        # Every page that is connected plays the shot and ends on its result before the next
+        # decision: the pages play in step (how far apart they start is a figure of
+        # bench/flickago_playback.py, not a bound asserted here).
+        result = shot_result(player, counts["shot"])
+        for p in everyone if network.up else people:
+            p.page.wait_for_function(SHOWS, arg=result, timeout=30_000)
         if counts["shot"] == 10 and network.up:
             wait_done(player)
             cut_at = max(map(int, player.page.evaluate("Object.keys(window.__plays)")))
@@ -354,15 +383,15 @@ def test_two_players_and_a_spectator_play_a_whole_game_by_dragging(server: str, 
     assert "hors du plateau" in " ".join(carol.page.locator("#fg-log .fg-words").all_text_contents())
 
     # Every page ends on the final positions, the spectator too after his replay.
-    final = [f["view"] for f in alice.frames if f.get("type") in ("welcome", "event") and f.get("view")][-1]
+    final = last_view(alice)
     for p in everyone:
         drawn = p.page.evaluate(DRAWN)
         assert set(drawn) == set(final["pos"]), (p.name, sorted(drawn), sorted(final["pos"]))
         for piece, (x, y) in final["pos"].items():
             assert abs(drawn[piece][0] - x) < 0.01 and abs(drawn[piece][1] - y) < 0.01, (p.name, piece)
 
-    # Every page played the shots back, in step (each started within a moment of the others);
-    # the spectator missed the ones played while his connection was down.
+    # Every page played the shots back; the spectator missed the ones played while his
+    # connection was down (they were replayed to him after).
     plays = {p.name: p.page.evaluate("window.__plays") for p in everyone}
     for name, got in plays.items():
         assert len(got) >= counts["shot"] - (4 if name == "carol" else 1), (
@@ -374,9 +403,6 @@ def test_two_players_and_a_spectator_play_a_whole_game_by_dragging(server: str, 
         )
     common = set(plays["alice"]) & set(plays["bob"]) & set(plays["carol"])
     assert len(common) >= counts["shot"] - 4
-    common = {ply for ply in common if not cut_at < int(ply) <= back_at}  # not the replayed ones
-    lags = sorted(max(plays[n][ply] for n in plays) - min(plays[n][ply] for n in plays) for ply in common)
-    assert lags[len(lags) // 2] <= 250 and lags[-1] <= 1500, lags
 
     # The language switched after the game: the board's print and the panels in French.
     alice.page.get_by_role("button", name="Français").click()
@@ -583,6 +609,20 @@ DRAWN = """() => {
   }
   return out;
 }"""
+
+# Whether the board has nothing left to play back and draws exactly the pieces of ``pos``
+# (board mm), each where ``pos`` puts it.
+SHOWS = (
+    """(pos) => {
+  if (document.getElementById("board")?.dataset.playingPly) return false;
+  const drawn = ("""
+    + DRAWN
+    + """)();
+  const pieces = Object.keys(pos);
+  return Object.keys(drawn).length === pieces.length && pieces.every((p) =>
+    p in drawn && Math.abs(drawn[p][0] - pos[p][0]) < 0.01 && Math.abs(drawn[p][1] - pos[p][1]) < 0.01);
+}"""
+)
 
 
 def crafted() -> tuple[Flickago, Any, Any]:

@@ -204,7 +204,7 @@ def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, 
         expect(p.page.locator("#setup")).to_be_visible()
     expect(alice.page.locator("body")).not_to_have_attribute("data-seat", old_seat)
     expect(alice.page.locator("#room-info")).to_have_text(
-        "Speak Easy (the rulebook) · 10 min + 5 s per move · game 2"
+        "Speak Easy (the rulebook) · 10 min + 5 s per turn · game 2"
     )
     expect(alice.page.locator("#score-line")).to_have_text("You 1 — 0 Opponent")
     expect(bob.page.locator("#score-line")).to_have_text("You 0 — 1 Opponent")

@@ -63,7 +63,7 @@ def test_board_and_clocks_fit_every_screen(server: str, browser: Browser, shots:
     page = human.page
     page.add_init_script(COUNT_ANIMATIONS)
     create_bot_room(human, server)
-    expect(page.locator("#room-info")).to_have_text("Speak Easy (the rulebook) · 10 min + 5 s per move")
+    expect(page.locator("#room-info")).to_have_text("Speak Easy (the rulebook) · 10 min + 5 s per turn")
     page.get_by_role("button", name="Random").click()
     for width, height in SIZES:  # the setup: the board, the clocks, the editor beside or below
         page.set_viewport_size({"width": width, "height": height})

@@ -27,7 +27,7 @@ def test_a_stranger_at_the_room_address_can_watch_or_take_the_free_seat(
     lobby = dave.page.locator("#lobby")
     expect(lobby).to_be_visible()
     expect(lobby).to_contain_text("You have no seat in this room")
-    expect(lobby).to_contain_text("Speak Easy · Classic Lu Zhan Qi · 10 min + 5 s per move")
+    expect(lobby).to_contain_text("Speak Easy · Classic Lu Zhan Qi · 10 min + 5 s per turn")
     expect(dave.page.locator("#lobby-seats")).to_have_text("Seats: 1 of 2 taken.")
     expect(dave.page.locator("#fatal")).to_be_hidden()
     assert "does not exist" not in (dave.page.locator("body").text_content() or "")
