@@ -32,7 +32,7 @@ log = logging.getLogger("speakeasy.broadcast")
 Message = dict[str, Any]
 Receiver = Callable[[Message], Awaitable[None]]
 Reconnected = Callable[[], Awaitable[None]]
-Healer = Callable[[str], Awaitable[bool]]
+Healer = Callable[[str], Awaitable[tuple[str, int]]]
 CHANNEL = "speakeasy:rooms"
 
 
@@ -42,8 +42,9 @@ class Listener(Protocol):
 
     def deliver(self, message: Message) -> None: ...
 
-    def resync(self) -> None:
-        """Messages may have been lost on the way: catch up with the database."""
+    def resync(self, game_id: str, version: int) -> None:
+        """Messages may have been lost on the way, and the room's game stands at
+        ``version`` in the database: catch up with it if behind."""
 
 
 class Bus(Protocol):
@@ -76,7 +77,7 @@ class RedisBus:
 
     The subscription lives in a task that reconnects by itself: when Redis goes away
     (restarted, killed, cut off), the task notes the bus down, waits (:class:`Backoff`:
-    0.1 s doubling to 2 s, with jitter) and subscribes again, then calls ``reconnected`` so
+    0.05 s doubling to 1 s, with jitter) and subscribes again, then calls ``reconnected`` so
     the hub can heal what was missed meanwhile. While the bus is down nothing is published
     (a publish would only wait on a dead connection): the hub makes up for it from the
     database. A connection that stops answering is found by redis-py's health check (a
@@ -84,11 +85,17 @@ class RedisBus:
 
     def __init__(self, url: str, backoff: Backoff | None = None, health_seconds: float = 5.0) -> None:
         import redis.asyncio as redis
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
 
         self._redis = redis.from_url(
-            url, socket_connect_timeout=2, socket_keepalive=True, health_check_interval=health_seconds
+            url,
+            socket_connect_timeout=2,
+            socket_keepalive=True,
+            health_check_interval=health_seconds,
+            retry=Retry(NoBackoff(), 1),  # a publish on a pooled connection Redis closed: once more
         )
-        self._backoff = backoff or Backoff(0.1, 2.0)
+        self._backoff = backoff or Backoff(0.05, 1.0)
         self._task: asyncio.Task[None] | None = None
         self._up = False
 
@@ -161,11 +168,12 @@ class Hub:
     """This process's connections by room, and the healing after a bus outage.
 
     When the bus was away, messages of other processes were lost on the way, and theirs
-    missed ours. Once it is back, the hub announces it (a ``resync`` message: every
+    missed ours (and so did they when one of our publishes failed). Once it is back, the
+    hub announces it (a ``resync`` message: every
     process drops what it knew of this one's presence and heals its own rooms too), says
-    again who is connected here, and heals every local room: the game service tells whether
-    the room moved in the database meanwhile, and each of its viewers then catches up from
-    the database (the versioned replay: nothing is applied twice). While the bus is down,
+    again who is connected here, and heals every local room: the game service tells where
+    the room's game stands in the database, and each of its viewers that is behind catches
+    up from the database (the versioned replay: nothing is applied twice). While the bus is down,
     the rooms are healed every ``poll_seconds``, so games go on meanwhile; a heal that
     fails (the database is away too) is tried again on the next round."""
 
@@ -181,6 +189,7 @@ class Hub:
         self._healer: Healer | None = None
         self._poll_seconds = poll_seconds
         self._heal_due = False
+        self._owe_resync = False
         self._wake = asyncio.Event()
         self._watch: asyncio.Task[None] | None = None
 
@@ -189,8 +198,8 @@ class Hub:
         self._observers.append(observer)
 
     def heal_with(self, healer: Healer) -> None:
-        """``healer(room_id)`` tells whether the room moved in the database beyond what this
-        process knew (its viewers then catch up); it may raise a dependency outage."""
+        """``healer(room_id)`` gives the room's current game and version in the database
+        (its viewers behind them then catch up); it may raise a dependency outage."""
         self._healer = healer
 
     async def start(self) -> None:
@@ -206,14 +215,8 @@ class Hub:
         await self.bus.close()
 
     async def _reconnected(self) -> None:
-        """The bus is back: say so, say again who is here, and heal."""
-        try:
-            await self.bus.publish({"kind": "resync", "room": "", "origin": self.origin})
-            for room_id, listeners in list(self._rooms.items()):
-                for slot in {listener.slot for listener in listeners}:
-                    await self._announce(room_id, slot)
-        except OUTAGES as error:
-            report(log, "bus resync failed", error)
+        """The bus is back: tell the others and heal (in the watch task, not the bus's)."""
+        self._owe_resync = True
         self._heal_soon()
 
     def _heal_soon(self) -> None:
@@ -221,13 +224,29 @@ class Hub:
         self._wake.set()
 
     async def _watch_bus(self) -> None:
-        """Heal when asked to, and every ``poll_seconds`` while the bus is down."""
+        """Heal when asked to, and every ``poll_seconds`` while the bus is down; once it is
+        up, a ``resync`` owed (the bus came back, or a publish was lost) is sent first."""
         while True:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self._poll_seconds)
             self._wake.clear()
+            if self._owe_resync and self.bus.up:
+                await self._resync()
             if self._heal_due or not self.bus.up:
                 await self.heal()
+
+    async def _resync(self) -> None:
+        """Ask every process to heal its rooms, and say again who is connected here (the
+        others drop what they knew of this process's presence on ``resync``)."""
+        self._owe_resync = False
+        try:
+            await self.bus.publish({"kind": "resync", "room": "", "origin": self.origin})
+            for room_id, listeners in list(self._rooms.items()):
+                for slot in {listener.slot for listener in listeners}:
+                    await self._announce(room_id, slot)
+        except OUTAGES as error:
+            self._owe_resync = True
+            report(log, "bus resync failed", error)
 
     async def heal(self) -> None:
         """Catch every local viewer up with the database, room by room (see the class)."""
@@ -237,16 +256,15 @@ class Hub:
         self._heal_due = False
         for room_id in list(self._rooms):
             try:
-                missed = await healer(room_id)
+                game_id, version = await healer(room_id)
             except OUTAGES as error:
                 report(log, "heal waits for the database", error)
                 self._heal_due = True
                 return
             except AppError:
                 continue  # the room is gone
-            if missed:
-                for listener in tuple(self._rooms.get(room_id, ())):
-                    listener.resync()
+            for listener in tuple(self._rooms.get(room_id, ())):
+                listener.resync(game_id, version)
 
     def is_local(self, room_id: str) -> bool:
         """Whether a connection of this process watches ``room_id`` (O(1): on every move)."""
@@ -289,7 +307,10 @@ class Hub:
         try:
             await self.bus.publish(message)
         except OUTAGES as error:
-            # The bus reconnects by itself, and its return heals every process's rooms.
+            # Lost for the others: once the bus carries messages again, they are asked to
+            # heal (``resync``), and catch up from the database.
+            self._owe_resync = True
+            self._wake.set()
             report(log, "bus publish failed", error, room=message.get("room"))
 
     async def receive(self, message: Message) -> None:

@@ -141,18 +141,17 @@ class GameService:
             game_id, seq = await store.current_seq(conn, runtime.room.id)
         return game_id != runtime.game.id or seq != runtime.game.seq
 
-    async def heal(self, room_id: str) -> bool:
-        """After a bus outage (or while it lasts): whether the room moved in the database
-        beyond what this process holds, in which case the cached runtime is dropped and the
-        timer armed again (the hub then has each viewer catch up). Raises a dependency
-        outage while the database is away."""
+    async def heal(self, room_id: str) -> tuple[str, int]:
+        """After a bus outage (or while it lasts): the room's current game and version, as
+        the database has them. A cached runtime that is behind is dropped and the room's
+        timer armed again (the hub then has each viewer behind them catch up). Raises a
+        dependency outage while the database is away, ``not_found`` for a room gone."""
         cached = self._runtimes.get(room_id)
-        if cached is not None and not await self._is_stale(cached):
-            return False
-        self.invalidate(room_id)
-        await self.runtime(room_id)
-        self.schedule(room_id)
-        return True
+        if cached is None or await self._is_stale(cached):
+            self.invalidate(room_id)
+            cached = await self.runtime(room_id)
+            self.schedule(room_id)
+        return cached.game.id, cached.game.version
 
     def _on_remote(self, message: Message) -> None:
         if message["kind"] in ("events", "text", "room_changed"):

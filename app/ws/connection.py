@@ -267,10 +267,12 @@ class Connection:
         """A message of the room from the hub (any time; never waits)."""
         self._post("bus", message)
 
-    def resync(self) -> None:
-        """From the hub, after a bus outage: events may have been lost on the way; fetch
-        what this viewer has not had from the database (never twice: versions)."""
-        self._post("resync", None)
+    def resync(self, game_id: str, version: int) -> None:
+        """From the hub, after a bus outage: the room's game stands at ``version`` in the
+        database; if this viewer is behind (events were lost on the way), fetch what he has
+        not had (never twice: versions). Not yet welcomed, the welcome will carry it."""
+        if self._game_id is not None and (self._game_id != game_id or (self._sent or 0) < version):
+            self._post("resync", None)
 
     def _post(self, kind: str, item: Any) -> None:
         """Write ``item`` now if nothing waits before it and it needs no database read;
