@@ -185,9 +185,9 @@ function quickParts(city, t, words) {
     part(cubeIcon("w", words.cubeW), words.cubeW),
     part(cubeIcon("k", words.cubeK), words.cubeK),
     part(cubeIcon("b", words.cubeB), words.cubeB),
-    part(pawnIcon(city, "N", words.ness), words.ness),
-    part(pawnIcon(city, "P", words.police), words.police),
-    part(pawnIcon(city, "C", words.capone), words.capone),
+    part(pawnIcon(city, "N", words.nessName), words.nessName),
+    part(pawnIcon(city, "P", words.policeName), words.policeName),
+    part(pawnIcon(city, "C", words.caponeName), words.caponeName),
   );
 }
 
@@ -333,10 +333,17 @@ function closed(city, t, words) {
   const scene = SCENES.closed;
   const svg = board(city, t, { bars: scene.bars, closed: scene.closes });
   windowOn(svg, city, scene.window);
+  const near = overlay(svg);
+  for (const slot of scene.closes) {
+    for (const n of city.buildings.get(slot).neighbours) {
+      const r = buildingBox(svg, n);
+      near.append(el("rect", { x: r.x - 1, y: r.y - 1, width: r.w + 2, height: r.h + 2, rx: 4, class: "pzr-near" }));
+    }
+  }
   const notes = overlay(svg, true);
   for (const slot of scene.closes) {
     const r = buildingBox(svg, slot);
-    notes.append(label(r.x + r.w / 2, r.y - 8, `${slot}: ${words.closed}`, "pzr-bad"));
+    notes.append(label(r.x + r.w / 2, r.y - 8, words.closed.replace("{slot}", slot), "pzr-bad"));
   }
   return svg;
 }

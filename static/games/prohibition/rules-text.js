@@ -13,7 +13,6 @@
 
 const EN = {
   title: "How to play Prohibition",
-  quickLead: "The rules on one page. The full rules explain every case.",
   fullLead: "Chicago, 1930. Capone's distilleries work day and night, and his drivers take the crates to the city's speakeasies, while Elliot Ness and the Policeman watch the streets.",
   toc: "Contents",
   fig: "Figure",
@@ -21,37 +20,33 @@ const EN = {
   quick: [
     ["quick", [
       ["aim", "The aim", [
-        ["p", "Drive your truck through Chicago and deliver crates (cubes) to the bars. Each cube delivered scores its value: {b} brown 1, {k} black 2, {w} white 3. The highest score at the end wins."],
+        ["p", "Deliver crates (cubes) to the bars of Chicago. Each cube delivered scores its value; most points wins."],
         ["fig", "quickParts"],
       ]],
       ["turn", "A turn", [
         ["ol", [
-          "**Load** at a distillery: take a face-up card, its cubes go aboard (your first load comes aboard by itself on your first turn).",
-          "**Roll** the two dice: two characters, and a number 1–3.",
-          "**Move one of the two characters** exactly that many crossings, or put it on one of its start points if it is not in town yet.",
-          "**Drive** 1 to 4 streets, or stay. To deliver, drive exactly 1 street for {b}, 2 for {k}, 3 for {w}, and stop on the street of the bar's door.",
+          "**Load** at a distillery: take a face-up card, its cubes go aboard (the first load comes aboard by itself).",
+          "**Roll** the dice: two characters, and a number 1–3.",
+          "**Move one of the two characters** exactly that many crossings (or put it on a start point of its own).",
+          "**Drive** 1 to 4 streets, or stay. To deliver: exactly 1 street for {b}, 2 for {k}, 3 for {w}, stopping on the street of the bar's door.",
           "**Load** if you stopped at a distillery.",
         ]],
       ]],
       ["deliver", "Delivering", [
         ["ul", [
-          "One cube into an empty bar; two into an empty private bar (its colour only).",
-          "One colour per bar, and never the colour of a neighbouring bar.",
-          "Ness or the Policeman nearest on the street's row or column: no delivery, no loading.",
-          "Capone nearest: one cube more, even into a bar already served.",
+          "One cube into an empty bar, two into an empty private bar (its colour only).",
+          "One colour per bar, never a neighbour's colour.",
+          "Not where Ness or the Policeman is nearest on the street's row or column. Where Capone is: one cube more, even into a served bar.",
         ]],
       ]],
-      ["characters", "The characters", [
-        ["ul", [
-          "When **Ness** acts and stops at an end of a truck's street, he takes its most valuable cube; the **Policeman** takes the least valuable one. Each seized cube costs 1 point.",
-          "**Capone** at the other end of that street protects the truck.",
-        ]],
+      ["characters", "Seizures", [
+        ["p", "When **Ness** ends his action at an end of a truck's street, he takes its most valuable cube; the **Policeman** takes the least valuable one. Each costs 1 point. **Capone** at the other end protects the truck."],
       ]],
       ["score", "Bonus tokens", [
-        ["p", "Each load comes with a token: {t3}, then {t5}, then {t7}. It scores when your truck is empty, unless you lose it first: {t3} two lost cubes of one colour, {t5} two lost cubes of two colours, {t7} any lost cube."],
+        ["p", "Each load brings a token, {t3} then {t5} then {t7}, scored when the truck is empty. It is lost first if the cubes lost from this load are: {t3} two of one colour, {t5} two of two colours, {t7} any one."],
       ]],
       ["end", "The end", [
-        ["p", "When no face-up card is left, when the third Closed tile is laid, or when every bar holds a cube: finish the round, play one more, and stop. Most points wins; on a tie, fewest cubes lost. Two players drive two trucks each, and only their weaker truck counts."],
+        ["p", "No face-up card left, the third Closed tile laid, or every bar served: finish the round, play one more. Most points wins; on a tie, fewest cubes lost. Two players drive two trucks each, and only the weaker one counts."],
       ]],
     ]],
   ],
@@ -171,7 +166,7 @@ const EN = {
       "Cubes still aboard are abandoned onto the loss tile. They cost no points but count as lost cubes. A token still held is then lost if the losses meet its condition (see below), and scored otherwise.",
       "The loss tile is cleared and the old card leaves the game.",
       "Take a face-up card: its cubes go from the supply onto the truck.",
-      "Take a new bonus token: {t5} for the truck's second load, {t7} for its third, and from the fourth on, the token most recently lost by any truck (none if no token has been lost).",
+      "Take a new bonus token: {t5} for the truck's second load, {t7} for its third, and from the fourth on, the last token lost by any truck and not yet taken again (none if there is none).",
       "The empty slot of the display is filled from the deck.",
     ]],
     ["p", "When the supply no longer holds the cubes of a face-up card, that card is turned face down for good. Once the deck is out, emptied slots stay empty."],
@@ -217,7 +212,7 @@ const EN = {
     ["ul", [
       "With two players, a player who runs out of time, resigns or leaves loses the game.",
       "With three or four, the autopilot drives his trucks from then on: their points still count, but that player can no longer win. If only one player can still win, the game ends at once.",
-      "When time runs out in the middle of a decision, the mildest choice is made: no load, no character, the truck stays.",
+      "If his time runs out in the middle of a decision, that decision takes the mildest choice (no load, no character, the truck stays; at setup, the first free distillery and the first card dealt), then the autopilot plays on.",
     ]],
 
     ["h2", "options", "Room options"],
@@ -312,7 +307,7 @@ const EN = {
     ["time_control", "Time control", "No clock, or a starting time for each player plus a few seconds after each turn. The clocks are public, and a player's clock runs whenever he owes a decision (during the secret picks, everyone's who has not picked yet). Running out is explained above."],
   ],
   figs: {
-    quickParts: "The cubes and the characters.",
+    quickParts: "The cubes and the three characters.",
     parts: "The pieces, and what they do.",
     city: "The city at the start of a game (standard layout): the distilleries W1–W4, the private bars, the characters' start points and the score track around it.",
     contact: "Ness moves 3 crossings, from D4 to E4. He touches two trucks: the green one loses its white cube (its most valuable) and 1 point; the red one is protected by Capone at the other end of its street.",
@@ -321,7 +316,7 @@ const EN = {
     neighbours: "A black cube in bar C3e: its five neighbours (red) can take no black cube. Other colours are fine.",
     display: "The display: five face-up cards. A card shows its cubes and its value; the one turned down can no longer be loaded, the supply lacks its cubes.",
     tokens: "The three bonus tokens and the losses that cost them.",
-    closed: "At the end of the round, bar D3n is empty and its neighbours hold white, black and brown: it can never be served, and gets a Closed tile.",
+    closed: "At the end of the round, bar D3n is empty and its neighbours (outlined) hold white, black and brown: it can never be served, and gets a Closed tile.",
     layouts: "In the standard layout Ness starts in the middle; in the inverted layout, Capone does.",
     range: "What Ness controls from D4: his whole row and column (“line”), or only the four streets around him (“touching”).",
   },
@@ -330,6 +325,9 @@ const EN = {
     cubeK: "black: 2 streets, 2 points",
     cubeB: "brown: 1 street, 1 point",
     ness: "Ness: forbids his streets; takes the most valuable cube",
+    nessName: "Elliot Ness",
+    policeName: "the Policeman",
+    caponeName: "Al Capone",
     police: "Policeman: forbids his streets; takes the least valuable cube",
     capone: "Capone: one extra cube on his streets; protects a truck",
     truck: "A truck and its cubes: the number is the truck's",
@@ -347,7 +345,7 @@ const EN = {
     protected: "protected",
     seized: "−1 white",
     noBlack: "no black",
-    closed: "Closed",
+    closed: "{slot}: Closed",
     faceDown: "face down",
     worth: "worth {v}",
     standard: "standard",
@@ -359,7 +357,6 @@ const EN = {
 
 const FR = {
   title: "Comment jouer à Prohibition",
-  quickLead: "La règle en une page. La règle complète explique chaque cas.",
   fullLead: "Chicago, 1930. Les distilleries de Capone tournent jour et nuit, et ses livreurs portent les caisses aux bars clandestins de la ville, sous l’œil d’Elliot Ness et du policier.",
   toc: "Sommaire",
   fig: "Figure",
@@ -367,37 +364,33 @@ const FR = {
   quick: [
     ["quick", [
       ["aim", "Le but", [
-        ["p", "Conduisez votre camion dans Chicago et livrez des caisses (des cubes) aux bars. Chaque cube livré rapporte sa valeur : {b} marron 1, {k} noir 2, {w} blanc 3. Le plus haut score à la fin gagne."],
+        ["p", "Livrez des caisses (des cubes) aux bars de Chicago. Chaque cube livré rapporte sa valeur ; le plus de points gagne."],
         ["fig", "quickParts"],
       ]],
       ["turn", "Un tour", [
         ["ol", [
-          "**Chargez** à une distillerie : prenez une carte visible, ses cubes montent à bord (votre premier chargement monte à bord tout seul à votre premier tour).",
-          "**Lancez** les deux dés : deux personnages, et un nombre de 1 à 3.",
-          "**Déplacez l’un des deux personnages** d’exactement autant de carrefours, ou posez-le sur un de ses points de départ s’il n’est pas encore en ville.",
-          "**Roulez** de 1 à 4 rues, ou restez. Pour livrer, roulez exactement 1 rue pour {b}, 2 pour {k}, 3 pour {w}, et arrêtez-vous dans la rue de la porte du bar.",
-          "**Chargez** si vous vous êtes arrêté à une distillerie.",
+          "**Chargez** à une distillerie : prenez une carte visible, ses cubes montent à bord (le premier chargement monte tout seul).",
+          "**Lancez** les dés : deux personnages, et un nombre de 1 à 3.",
+          "**Déplacez l’un des deux personnages** d’exactement autant de carrefours (ou posez-le sur un de ses points de départ).",
+          "**Roulez** de 1 à 4 rues, ou restez. Pour livrer : exactement 1 rue pour {b}, 2 pour {k}, 3 pour {w}, arrêt dans la rue de la porte du bar.",
+          "**Chargez** si vous êtes arrêté à une distillerie.",
         ]],
       ]],
       ["deliver", "Livrer", [
         ["ul", [
-          "Un cube dans un bar vide ; deux dans un bar privé vide (de sa couleur seulement).",
-          "Une seule couleur par bar, et jamais celle d’un bar voisin.",
-          "Ness ou le policier le plus proche sur la ligne ou la colonne de la rue : ni livraison, ni chargement.",
-          "Capone le plus proche : un cube de plus, même dans un bar déjà livré.",
+          "Un cube dans un bar vide, deux dans un bar privé vide (de sa couleur seulement).",
+          "Une couleur par bar, jamais celle d’un voisin.",
+          "Pas là où Ness ou le policier est le plus proche sur la ligne ou la colonne de la rue. Là où c’est Capone : un cube de plus, même dans un bar déjà livré.",
         ]],
       ]],
-      ["characters", "Les personnages", [
-        ["ul", [
-          "Quand **Ness** joue et s’arrête au bout de la rue d’un camion, il lui prend son cube le plus précieux ; le **policier** prend le moins précieux. Chaque cube saisi coûte 1 point.",
-          "**Capone** à l’autre bout de cette rue protège le camion.",
-        ]],
+      ["characters", "Les saisies", [
+        ["p", "Quand **Ness** finit son action au bout de la rue d’un camion, il lui prend son cube le plus précieux ; le **policier** prend le moins précieux. Chacun coûte 1 point. **Capone** à l’autre bout protège le camion."],
       ]],
       ["score", "Les jetons Prime", [
-        ["p", "Chaque chargement vient avec un jeton : {t3}, puis {t5}, puis {t7}. Il rapporte quand votre camion est vide, sauf si vous le perdez avant : {t3} deux cubes perdus d’une même couleur, {t5} deux cubes perdus de deux couleurs, {t7} un seul cube perdu."],
+        ["p", "Chaque chargement apporte un jeton, {t3} puis {t5} puis {t7}, marqué quand le camion est vide. Il est perdu avant si les cubes perdus de ce chargement sont : {t3} deux d’une couleur, {t5} deux de deux couleurs, {t7} un seul."],
       ]],
       ["end", "La fin", [
-        ["p", "Quand il ne reste aucune carte visible, quand la troisième tuile Fermé est posée, ou quand chaque bar contient un cube : finissez le tour, jouez-en un dernier, et c’est fini. Le plus de points gagne ; en cas d’égalité, le moins de cubes perdus. À deux, chacun conduit deux camions, et seul le plus faible compte."],
+        ["p", "Plus de carte visible, troisième tuile Fermé posée, ou chaque bar livré : finissez le tour, jouez-en un dernier. Le plus de points gagne ; en cas d’égalité, le moins de cubes perdus. À deux, chacun conduit deux camions, et seul le plus faible compte."],
       ]],
     ]],
   ],
@@ -517,7 +510,7 @@ const FR = {
       "Les cubes encore à bord sont abandonnés sur la tuile Pertes. Ils ne coûtent aucun point mais comptent comme cubes perdus. Un jeton encore détenu est alors perdu si les pertes remplissent sa condition (voir plus bas), et marqué sinon.",
       "La tuile Pertes est vidée et l’ancienne carte quitte la partie.",
       "Prenez une carte visible : ses cubes passent de la réserve au camion.",
-      "Prenez un nouveau jeton Prime : {t5} pour le deuxième chargement du camion, {t7} pour le troisième, et à partir du quatrième, le jeton perdu le plus récemment par un camion (aucun si aucun jeton n’a été perdu).",
+      "Prenez un nouveau jeton Prime : {t5} pour le deuxième chargement du camion, {t7} pour le troisième, et à partir du quatrième, le dernier jeton perdu par un camion et pas encore repris (aucun s’il n’y en a pas).",
       "La place vide parmi les cartes visibles est remplie depuis la pioche.",
     ]],
     ["p", "Quand la réserve n’a plus les cubes d’une carte visible, cette carte est retournée face cachée pour de bon. Une fois la pioche épuisée, les places vidées restent vides."],
@@ -563,7 +556,7 @@ const FR = {
     ["ul", [
       "À deux, un joueur qui n’a plus de temps, abandonne ou s’en va perd la partie.",
       "À trois ou quatre, le pilote automatique conduit désormais ses camions : leurs points comptent toujours, mais ce joueur ne peut plus gagner. S’il ne reste qu’un joueur qui peut gagner, la partie s’arrête aussitôt.",
-      "Quand le temps s’épuise au milieu d’une décision, le choix le plus sage est fait : pas de chargement, pas de personnage, le camion reste sur place.",
+      "Si son temps s’épuise au milieu d’une décision, celle-ci prend le choix le plus sage (pas de chargement, pas de personnage, le camion reste sur place ; à la mise en place, la première distillerie libre et la première carte distribuée), puis le pilote automatique prend le relais.",
     ]],
 
     ["h2", "options", "Les options de la salle"],
@@ -667,7 +660,7 @@ const FR = {
     neighbours: "Un cube noir dans le bar C3e : ses cinq voisins (en rouge) ne peuvent recevoir aucun cube noir. Les autres couleurs restent permises.",
     display: "Les cartes visibles : cinq cartes. Une carte montre ses cubes et sa valeur ; celle qui est retournée ne peut plus être chargée, la réserve n’a plus ses cubes.",
     tokens: "Les trois jetons Prime et les pertes qui les coûtent.",
-    closed: "À la fin du tour complet, le bar D3n est vide et ses voisins contiennent du blanc, du noir et du marron : il ne pourra jamais être livré, il reçoit une tuile Fermé.",
+    closed: "À la fin du tour complet, le bar D3n est vide et ses voisins (entourés) contiennent du blanc, du noir et du marron : il ne pourra jamais être livré, il reçoit une tuile Fermé.",
     layouts: "Dans la disposition standard, Ness part du centre ; dans la disposition inversée, c’est Capone.",
     range: "Ce que Ness contrôle depuis D4 : toute sa ligne et toute sa colonne (« line »), ou seulement les quatre rues autour de lui (« touching »).",
   },
@@ -676,6 +669,9 @@ const FR = {
     cubeK: "noir : 2 rues, 2 points",
     cubeB: "marron : 1 rue, 1 point",
     ness: "Ness : interdit ses rues ; prend le cube le plus précieux",
+    nessName: "Elliot Ness",
+    policeName: "le policier",
+    caponeName: "Al Capone",
     police: "Policier : interdit ses rues ; prend le cube le moins précieux",
     capone: "Capone : un cube de plus dans ses rues ; protège un camion",
     truck: "Un camion et ses cubes : le chiffre est celui du camion",
@@ -693,7 +689,7 @@ const FR = {
     protected: "protégé",
     seized: "−1 blanc",
     noBlack: "pas de noir",
-    closed: "Fermé",
+    closed: "{slot} : Fermé",
     faceDown: "retournée",
     worth: "vaut {v}",
     standard: "standard",

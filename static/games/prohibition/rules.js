@@ -182,7 +182,7 @@ export function render(container, { lang = "en", part = "full" } = {}) {
   const blocks = part === "quick" ? text.quick : text.full;
   const root = h("div", `pzr-rules pzr-${part === "quick" ? "quick-part" : "full-part"}`);
   root.lang = language;
-  root.append(h("p", "pzr-lead", ...inline(part === "quick" ? text.quickLead : text.fullLead, language)));
+  if (part !== "quick") root.append(h("p", "pzr-lead", ...inline(text.fullLead, language)));
   for (const block of blocks) root.append(...drawBlock(block, blocks, text, language));
   container.replaceChildren(root);
 }
