@@ -97,6 +97,19 @@ def mute_frames(player: Player, since: int) -> list[dict[str, Any]]:
     return [f for f in player.sent[since:] if f.get("type") == "mute"]
 
 
+def mutes_acked(player: Player, since: int) -> list[dict[str, Any]]:
+    """The mute frames this page sent from ``since`` on, once it has sent one and the server
+    has acknowledged each (it takes a mute before it acks it): waited for, 15 s at most."""
+    deadline = time.monotonic() + 15
+    while True:
+        sent = mute_frames(player, since)
+        acked = {f.get("id") for f in player.frames if f.get("type") == "ack"}
+        if sent and all(f.get("id") in acked for f in sent):
+            return sent
+        assert time.monotonic() < deadline, ("mute not acknowledged", sent)
+        player.page.wait_for_timeout(20)
+
+
 def test_chat_between_two_players_and_a_spectator(server: str, browser: Browser, shots: Path) -> None:
     alice = open_player(browser, "alice", viewport=LAPTOP)
     bob = open_player(browser, "bob", viewport=LAPTOP)
@@ -184,8 +197,8 @@ def test_chat_between_two_players_and_a_spectator(server: str, browser: Browser,
     expect(mute).to_have_attribute("aria-pressed", "true")
     expect(bob.page.locator("#chat-log .chat-line")).to_have_count(1)  # his own
     expect(bob.page.locator("#chat-log")).to_contain_text("2 message(s) from muted seats hidden")
-    assert {"type": "mute", "seat": int(alice.seat), "muted": True}.items() <= mute_frames(bob, 0)[-1].items()
-    bob.page.wait_for_timeout(300)  # the server has the mute before alice speaks
+    # The server has the mute before alice speaks.
+    assert {"type": "mute", "seat": int(alice.seat), "muted": True}.items() <= mutes_acked(bob, 0)[-1].items()
     say(alice, "you will lose")
     expect(alice.page.locator("#chat-log")).to_contain_text("you will lose")
     settle(bob)
@@ -202,7 +215,7 @@ def test_chat_between_two_players_and_a_spectator(server: str, browser: Browser,
     assert again and all(f["seat"] == int(alice.seat) and f["muted"] is True for f in again), again
     bob.page.locator("#chat").scroll_into_view_if_needed()
     bob.page.screenshot(path=shots / "45-chat-muted-1366x768.png")
-    bob.page.wait_for_timeout(300)
+    mutes_acked(bob, sent_before)
     raw_before = len(bob.raw)
     say(alice, "still there?")
     expect(alice.page.locator("#chat-log")).to_contain_text("still there?")
@@ -210,10 +223,11 @@ def test_chat_between_two_players_and_a_spectator(server: str, browser: Browser,
     assert not any("still there?" in raw for raw in bob.raw[raw_before:])
 
     # Unmuted: the history comes back, and new lines arrive again.
+    unmuted_at = len(bob.sent)
     mute.click()
     expect(mute).to_have_attribute("aria-pressed", "false")
     assert log_texts(bob) == ["good luck", "thanks", "one", "you will lose"]  # his welcome's history
-    bob.page.wait_for_timeout(300)
+    assert mutes_acked(bob, unmuted_at)[-1]["muted"] is False
     say(alice, "sorry")
     expect(bob.page.locator("#chat-log")).to_contain_text("sorry")
     say(bob, "no worries")
@@ -344,8 +358,7 @@ def test_a_mute_follows_the_person_across_a_rematch(server: str, browser: Browse
     after = alice.seat
     mute = bob.page.locator(f'#chat .chat-mute[data-seat="{after}"]')
     expect(mute).to_have_attribute("aria-pressed", "true")
-    bob.page.wait_for_timeout(300)  # the server has the mute before alice speaks
-    again = mute_frames(bob, sent_before)
+    again = mutes_acked(bob, sent_before)  # the server has the mute before alice speaks
     assert again and all(f["seat"] == int(after) and f["muted"] is True for f in again), again
     say(alice, "new game, new seat")
     expect(alice.page.locator("#chat-log")).to_contain_text("new game, new seat")

@@ -46,20 +46,19 @@ LIVE_SEED = "The seed commitment is the one this browser received when the game 
 LIVE_STATE = "The state commitment is the one this browser received when play began"
 VERIFY_SECONDS = 90_000  # ms: the first load compiles Pyodide on a busy 2-core machine
 
-# Every text #verify-result showed, in order; and the longest gap between two animation
-# frames of the page (the verifier runs in a worker: the page never stalls).
+# Every text #verify-result showed, in order; and the animation frames the page drew while
+# the verifier was loading or replaying (it runs in a worker: the page goes on drawing).
 WATCH = """
 window.__verifySteps = [];
-window.__frameGap = { max: 0, last: 0 };
+window.__framesWhileBusy = 0;
 new MutationObserver(() => {
   const el = document.getElementById("verify-result");
   const text = el && el.textContent;
   if (text && window.__verifySteps[window.__verifySteps.length - 1] !== text) window.__verifySteps.push(text);
 }).observe(document, { subtree: true, childList: true, characterData: true });
-const tick = (now) => {
-  const g = window.__frameGap;
-  if (g.last) g.max = Math.max(g.max, now - g.last);
-  g.last = now;
+const tick = () => {
+  const steps = window.__verifySteps;
+  if (/^(Loading|Replaying)/.test(steps[steps.length - 1] || "")) window.__framesWhileBusy += 1;
   requestAnimationFrame(tick);
 };
 requestAnimationFrame(tick);
@@ -137,7 +136,7 @@ def live_commitments(player: Player) -> tuple[set[str], set[str]]:
 def verify(page: Page, headline: str) -> str:
     """Click "verify this game" and wait for its verdict; the checks' text."""
     expect(page.locator("#verify")).to_be_enabled(timeout=20_000)
-    page.evaluate("window.__verifySteps.length = 0; window.__frameGap.max = 0")
+    page.evaluate("window.__verifySteps.length = 0; window.__framesWhileBusy = 0")
     page.locator("#verify").click()
     # Done once this click's run has shown its loading step and then something else (an
     # earlier verdict may still be on screen when the click lands).
@@ -192,8 +191,10 @@ def test_speak_easy_verified_and_forged_records_refused(
     assert LIVE_SEED in checks and LIVE_STATE in checks, checks
     steps = page.evaluate("window.__verifySteps")
     assert steps == ["Loading the verifier…", f"Replaying {len(record['events'])} actions…", VERIFIED], steps
-    gap = page.evaluate("window.__frameGap.max")
-    assert gap < 1000, f"the page stalled {gap:.0f} ms while verifying"
+    # The replay ran in the verifier's worker, and the page drew frames meanwhile (a page
+    # that ran it itself would draw none until the verdict): counted, not timed.
+    assert any(w.url.endswith("/static/js/verify-worker.js") for w in page.workers), page.workers
+    assert page.evaluate("window.__framesWhileBusy") >= 2
     assert command_line_verify(record) == "ok"
     page.locator("#result").screenshot(path=shots / "40-verify-ok.png")
     # The verdict is kept across the room's redraws, in the language chosen.
