@@ -26,6 +26,13 @@ function boardSvg(B, t, label, box = null) {
     svg.append(layers[name]);
   }
   drawPrint(layers.print, B, t, false);
+  // A sector holding a Safe Return zone prints its value at its centre, under the zone's 5:
+  // here it moves beside the zone, so each number reads on its own.
+  for (const sector of B.sectors) {
+    const zone = Object.values(B.sides).find((s) => centreInRect(s.zone.x, s.zone.y, sector.rect))?.zone;
+    const value = zone && layers.print.querySelector(`[data-sector="${sector.id}"] .fg-sector-value`);
+    if (value) value.setAttribute("x", String((sector.rect.x0 + zone.x - zone.r) / 2));
+  }
   return { svg, layers };
 }
 
@@ -290,17 +297,16 @@ export function hqOption(B, t, text) {
   const hq = B.sides.w.hq;
   const { svg, layers } = boardSvg(B, t, text.label, [hq.x0 - 20, -25, hq.x1 + 20, 105]);
   const discs = [
-    ["A", "bT1", 165, 22],
-    ["B", "bT2", 258, 54],
-    ["C", "bT3", 285, 70],
+    ["bT1", 165, 22],
+    ["bT2", 258, 54],
+    ["bT3", 285, 70],
   ];
   const values = ["centre", "overlap", "inside"];
-  const rows = discs.map(([letter, id, x, y]) => {
+  const rows = discs.map(([id, x, y]) => {
     const r = radius(B, id);
     const verdict = Object.fromEntries(values.map((v) => [v, inHq(x, y, r, hq, v) ? "out" : "stays"]));
     layers.pieces.append(piece(B, id, x, y, { flicks: 1 }, Object.fromEntries(values.map((v) => [`hq${v[0].toUpperCase()}${v.slice(1)}`, verdict[v]]))));
-    layers.notes.append(marker(B, letter, x, y + 24, 9));
-    return { letter, verdict };
+    return { piece: id, verdict };
   });
   return { svg, values, rows };
 }
@@ -310,17 +316,16 @@ export function offOption(B, t, text) {
   const edge = B.board.x1;
   const { svg, layers } = boardSvg(B, t, text.label, [edge - 80, 150, edge + 30, 290]);
   const discs = [
-    ["A", "wT1", edge - 10, 265],
-    ["B", "wT2", edge + 8, 215],
-    ["C", "wT3", edge + 16, 170],
+    ["wT1", edge - 10, 265],
+    ["wT2", edge + 8, 215],
+    ["wT3", edge + 16, 170],
   ];
   const values = ["no_overlap", "centre_out"];
-  const rows = discs.map(([letter, id, x, y]) => {
+  const rows = discs.map(([id, x, y]) => {
     const r = radius(B, id);
     const verdict = Object.fromEntries(values.map((v) => [v, offBoard(B, x, y, r, v) ? "out" : "stays"]));
     layers.pieces.append(piece(B, id, x, y, { flicks: 1 }, { offNoOverlap: verdict.no_overlap, offCentreOut: verdict.centre_out }));
-    layers.notes.append(marker(B, letter, x - 30, y + 12, 9));
-    return { letter, verdict };
+    return { piece: id, verdict };
   });
   return { svg, values, rows };
 }

@@ -23,25 +23,25 @@ export const TEXT = {
     title: "How to play Flickago",
     quick: [
       ["h2", "The aim"],
-      ["p", "Two rival gangs, White and Black, flick their discs across a city. When neither player can shoot any more, each disc scores for where it stopped: deep in the enemy's half of the city, and above all in your **Safe Return zone**. The higher total wins."],
+      ["p", "White and Black flick their gangs' discs across the city. When neither player can shoot any more, each disc scores where it stopped; the higher total wins."],
       ["h2", "Your turn"],
       ["ol", [
-        "**Take back (optional).** Your discs touching your Safe Return zone may go back to your reserve, unless an inspector touches that zone.",
-        "**Flick one disc**: a disc from your reserve, set on a free launch point of its letter in your HQ (T for a Killer, F for Family), or a Family disc on the board that has been flicked only once (it is then turned face down).",
-        "**The shot rolls out** for everyone. Then a disc completely off the board, or stopped in the enemy HQ, is eliminated; an inspector touching a Safe Return zone captures every disc touching it.",
-        "**Inspectors** knocked off the board, or that captured, go back on a star of the centre line, chosen by the player who did not shoot.",
+        "**Take back** (optional) any of your discs touching your Safe Return zone, unless an inspector touches it too.",
+        "**Flick one disc**: from your reserve, off a free launch point of its letter in your HQ (T Killer, F Family), or a Family disc on the board flicked only once (it is then turned face down).",
+        "**After the shot**, discs completely off the board or in the enemy HQ are eliminated, and an inspector touching a Safe Return zone captures every disc there.",
+        "**Inspectors** that left the board or captured go back on a star, chosen by the player who did not shoot.",
       ]],
-      ["note", "On this site: press on a gold disc, pull back away from your target and let go. The longer the pull, the harder the shot."],
+      ["note", "To shoot: press on a gold disc, pull back away from the target, let go. The longer the pull, the harder the shot."],
       ["h2", "Scoring"],
       ["ul", [
-        "**{safe} points**: a disc touching your own Safe Return zone.",
-        "**1 to 3 points**: a disc in the enemy's half, the best sector it touches.",
-        "**Inspectors** score like a disc for the side whose far half they lie in, unless they touch the centre line or a zone.",
-        "Nothing for discs in your own half, in the reserve, or eliminated.",
+        "**{safe}**: a disc touching its own Safe Return zone.",
+        "**1 to 3**: a disc in its far half (the best sector it touches).",
+        "**Inspectors** score like a disc for the side whose far half they lie in, unless on the centre line or a zone.",
+        "Nothing for discs in their own half, in the reserve or eliminated.",
       ]],
       ["fig", "quickBoard"],
       ["h2", "The end"],
-      ["p", "The game ends when neither player can shoot (reserves empty and no Family disc left to flick again), or after {maxShots} shots. The higher total wins; equal totals are a draw."],
+      ["p", "When neither player can shoot, or after {maxShots} shots. The higher total wins; equal totals are a draw."],
     ],
     full: [
       ["h2", "The aim of the game"],
@@ -95,7 +95,7 @@ export const TEXT = {
       ["ol", [
         "**Off the board.** A disc that lies completely off the board, or that fell off the table, is eliminated. A disc still overlapping the board, even by a sliver, stays in play. An inspector off the board is set aside.",
         "**In the enemy HQ.** A disc whose centre stops inside the other gang's HQ is eliminated. Your own HQ is safe.",
-        "**Captures.** If an inspector touches a Safe Return zone, every disc touching that zone is eliminated, whichever gang it belongs to, and the inspector is set aside.",
+        "**Captures.** If an inspector and any discs touch the same Safe Return zone, those discs are eliminated, whichever gang they belong to, and the inspector is set aside. An inspector alone in a zone stays there.",
         "**Inspectors back.** Each inspector set aside goes back on a free star. If several stars are free, the player who did **not** shoot chooses (tap a gold star). With a single free star it goes there by itself; with none it waits off the board and tries again after the next shot.",
       ]],
       ["p", "Eliminated discs are out for good: they score nothing and never come back."],
@@ -126,12 +126,12 @@ export const TEXT = {
       ["options"],
 
       ["h2", "Nothing hidden"],
-      ["p", "Both players and any spectators see everything: every disc, both reserves, which Family discs are used, the score. The only secret is the seed behind the server's draws (who starts, the shaky hand): its fingerprint is shown from the start and the seed itself when the game ends, so anyone can check the draws."],
+      ["p", "Both players and any spectators see everything: every disc, both reserves, which Family discs are used, the score. The only secret is the seed behind the server's draws (who starts, the shaky hand): its fingerprint is published from the start and the seed itself when the game ends, so anyone can check the draws."],
     ],
     figs: {
       quickBoard: {
         label: "The Flickago board as White sees it, with the inspectors on their stars",
-        caption: "The board as White sees it: White shoots from the bottom and scores in the top half, Black the other way round. The big numbers are what a disc is worth there; a disc in its own blue zone is worth {safe}.",
+        caption: "As White sees it: White shoots from the bottom and scores in the top half, Black the other way round. A disc in its own blue zone scores {safe}.",
       },
       pieces: {
         label: "The pieces of Flickago",
@@ -294,25 +294,25 @@ export const TEXT = {
     title: "Comment jouer à Flickago",
     quick: [
       ["h2", "Le but"],
-      ["p", "Deux gangs rivaux, les Blancs et les Noirs, lancent leurs pions d’une pichenette à travers la ville. Quand plus personne ne peut jouer, chaque pion marque selon l’endroit où il s’est arrêté : loin dans la moitié adverse de la ville, et surtout dans votre **zone de retour au QG**. Le plus gros total gagne."],
+      ["p", "Les Blancs et les Noirs lancent d’une pichenette les pions de leur gang à travers la ville. Quand plus personne ne peut jouer, chaque pion marque selon l’endroit où il s’est arrêté ; le plus gros total gagne."],
       ["h2", "Votre tour"],
       ["ol", [
-        "**Reprendre (facultatif).** Vos pions qui touchent votre zone de retour au QG peuvent revenir dans votre réserve, sauf si un inspecteur touche cette zone.",
-        "**Une pichenette** : un pion de votre réserve, posé sur un point libre de sa lettre dans votre QG (T pour un Tueur, F pour un pion Famille), ou un pion Famille déjà sur le plateau qui n’a servi qu’une fois (on le retourne alors).",
-        "**Le coup se joue** pour tout le monde. Ensuite, un pion complètement hors du plateau, ou arrêté dans le QG adverse, est éliminé ; un inspecteur qui touche une zone de retour capture tous les pions qui la touchent.",
-        "**Les inspecteurs** sortis du plateau, ou qui ont capturé, reviennent sur une étoile de la ligne centrale, au choix du joueur qui n’a pas joué.",
+        "**Reprenez** (facultatif) vos pions qui touchent votre zone de retour au QG, sauf si un inspecteur la touche aussi.",
+        "**Une pichenette** : un pion de votre réserve, depuis un point libre de sa lettre dans votre QG (T Tueur, F Famille), ou un pion Famille du plateau joué une seule fois (on le retourne alors).",
+        "**Après le coup**, les pions complètement hors du plateau ou dans le QG adverse sont éliminés, et un inspecteur qui touche une zone de retour capture tous les pions qui s’y trouvent.",
+        "**Les inspecteurs** sortis du plateau ou qui ont capturé reviennent sur une étoile, au choix du joueur qui n’a pas joué.",
       ]],
-      ["note", "Sur ce site : appuyez sur un pion doré, tirez en arrière, à l’opposé de la cible, et lâchez. Plus vous tirez loin, plus le coup est fort."],
+      ["note", "Pour jouer : appuyez sur un pion doré, tirez en arrière à l’opposé de la cible, lâchez. Plus vous tirez loin, plus le coup est fort."],
       ["h2", "Les points"],
       ["ul", [
-        "**{safe} points** : un pion qui touche votre propre zone de retour au QG.",
-        "**1 à 3 points** : un pion dans la moitié adverse, selon le meilleur secteur qu’il touche.",
-        "**Les inspecteurs** marquent comme un pion pour le camp dont ils occupent la moitié adverse, sauf s’ils touchent la ligne centrale ou une zone.",
-        "Rien pour les pions de votre propre moitié, de la réserve ou éliminés.",
+        "**{safe}** : un pion qui touche sa propre zone de retour au QG.",
+        "**1 à 3** : un pion dans sa moitié adverse (le meilleur secteur qu’il touche).",
+        "**Les inspecteurs** marquent comme un pion pour le camp dont ils occupent la moitié adverse, sauf sur la ligne centrale ou une zone.",
+        "Rien pour les pions dans leur propre moitié, en réserve ou éliminés.",
       ]],
       ["fig", "quickBoard"],
       ["h2", "La fin"],
-      ["p", "La partie s’arrête quand aucun joueur ne peut plus jouer (réserves vides et plus de pion Famille à rejouer), ou après {maxShots} coups. Le plus gros total gagne ; à égalité, la partie est nulle."],
+      ["p", "Quand plus aucun joueur ne peut jouer, ou après {maxShots} coups. Le plus gros total gagne ; à égalité, la partie est nulle."],
     ],
     full: [
       ["h2", "Le but du jeu"],
@@ -366,7 +366,7 @@ export const TEXT = {
       ["ol", [
         "**Hors du plateau.** Un pion complètement hors du plateau, ou tombé de la table, est éliminé. Un pion qui déborde mais touche encore le plateau, même un peu, reste en jeu. Un inspecteur hors du plateau est mis de côté.",
         "**Dans le QG adverse.** Un pion dont le centre s’arrête dans le QG de l’autre gang est éliminé. Votre propre QG ne risque rien.",
-        "**Captures.** Si un inspecteur touche une zone de retour au QG, tous les pions qui touchent cette zone sont éliminés, quel que soit leur gang, et l’inspecteur est mis de côté.",
+        "**Captures.** Si un inspecteur et des pions touchent la même zone de retour au QG, ces pions sont éliminés, quel que soit leur gang, et l’inspecteur est mis de côté. Un inspecteur seul dans une zone y reste.",
         "**Retour des inspecteurs.** Chaque inspecteur mis de côté revient sur une étoile libre. S’il y en a plusieurs, le joueur qui n’a **pas** joué choisit (touchez une étoile dorée). S’il n’y en a qu’une, il y va tout seul ; s’il n’y en a aucune, il attend hors du plateau et réessaie après le coup suivant.",
       ]],
       ["p", "Les pions éliminés le sont pour de bon : ils ne marquent rien et ne reviennent jamais."],
@@ -397,12 +397,12 @@ export const TEXT = {
       ["options"],
 
       ["h2", "Rien de caché"],
-      ["p", "Les deux joueurs et les spectateurs voient tout : chaque pion, les deux réserves, les pions Famille déjà joués, le score. Le seul secret est la graine des tirages du serveur (qui commence, la main tremblante) : son empreinte est affichée dès le début et la graine elle-même à la fin de la partie, pour que chacun puisse vérifier les tirages."],
+      ["p", "Les deux joueurs et les spectateurs voient tout : chaque pion, les deux réserves, les pions Famille déjà joués, le score. Le seul secret est la graine des tirages du serveur (qui commence, la main tremblante) : son empreinte est publiée dès le début et la graine elle-même à la fin de la partie, pour que chacun puisse vérifier les tirages."],
     ],
     figs: {
       quickBoard: {
         label: "Le plateau de Flickago vu par les Blancs, les inspecteurs sur leurs étoiles",
-        caption: "Le plateau vu par les Blancs : les Blancs jouent depuis le bas et marquent dans la moitié du haut, les Noirs inversement. Les grands chiffres disent ce que vaut un pion à cet endroit ; un pion dans sa propre zone bleue vaut {safe}.",
+        caption: "Vu par les Blancs : ils jouent depuis le bas et marquent dans la moitié du haut, les Noirs inversement. Un pion dans sa propre zone bleue marque {safe}.",
       },
       pieces: {
         label: "Les pièces de Flickago",

@@ -12,6 +12,7 @@ import { buildBoard, loneTravel } from "./geometry.js";
 import * as draw from "./rules-diagrams.js";
 import { TEXT, frTypo } from "./rules-text.js";
 import { STRINGS } from "./strings.js";
+import { pieceName } from "./words.js";
 import { h, loadStylesheet } from "../../js/dom.js";
 
 export const stylesheet = "/static/games/flickago/rules.css";
@@ -179,7 +180,7 @@ function optionFigure(name, ctx) {
       "tbody",
       {},
       ...rows.map((row) =>
-        h("tr", {}, h("th", { scope: "row" }, h("span", { class: "fgr-key" }, row.letter)), ...values.map((v) => h("td", { class: `fgr-${row.verdict[v]}` }, text[row.verdict[v]]))),
+        h("tr", {}, h("th", { scope: "row" }, h("span", { class: `fgr-chip side-${row.piece[0]}`, title: pieceName(ctx.t, row.piece) }, row.piece.slice(1))), ...values.map((v) => h("td", { class: `fgr-${row.verdict[v]}` }, text[row.verdict[v]]))),
       ),
     ),
   );
@@ -246,10 +247,16 @@ export function render(container, { lang, part } = {}) {
   const code = language(lang);
   const ctx = { lang: code, x: TEXT[code], t: translator(code), n: numbers(code) };
   const which = part === "full" ? "full" : "quick";
-  const body = h("div", { class: `fgr-body fgr-${which}` }, ...build(ctx.x[which], ctx));
-  // The quick reference's board stands beside its sections on a wide screen (rules.css): it
-  // becomes their sibling, after the section it illustrates.
-  for (const fig of body.querySelectorAll(":scope > section > .fgr-quick-board")) fig.parentElement.after(fig);
+  let body = h("div", { class: `fgr-body fgr-${which}` }, ...build(ctx.x[which], ctx));
+  if (which === "quick") {
+    // The board beside the text, which runs in two columns on a wide box (rules.css); on a
+    // narrow one the board comes back after the section it illustrates (CSS order).
+    const board = body.querySelector(".fgr-quick-board");
+    const sections = [...body.children];
+    const at = sections.indexOf(board.parentElement);
+    sections.forEach((section, i) => section.classList.add(i <= at ? "fgr-q-before" : "fgr-q-after"));
+    body = h("div", { class: "fgr-body fgr-quick" }, board, h("div", { class: "fgr-quick-text" }, sections));
+  }
   // The outer box is the size container the layout follows (a page or a narrow drawer).
   container.replaceChildren(h("div", { class: "fgr", lang: code, dataset: { game: "flickago", part: which } }, body));
 }
