@@ -115,7 +115,7 @@ export const TEXT = {
 
       ["h2", "The end of the game"],
       ["ul", [
-        "The game ends when **neither player can shoot**: no disc left in the reserve that a free launch point can take, and no Family disc left with its second flick. As long as one player can still shoot, the other passes.",
+        "The game ends when **neither player can shoot**, even after taking discs back: no disc left in the reserve that a free launch point can take, and no Family disc left with its second flick. As long as one player can still shoot, the other passes.",
         "It also ends after **{maxShots} shots** (the room may change this number).",
         "The higher total wins; equal totals are a draw. There is no draw by agreement.",
         "A player who resigns, runs out of time or leaves the game loses, and the other wins.",
@@ -153,7 +153,7 @@ export const TEXT = {
           ["C", "The **centre line**, with the three **stars** (S1, S2, S3) where the inspectors start and come back to."],
           ["D", "**White's Safe Return zone** (Z.N), in front of Black's HQ: a white disc touching it scores {safe}, and White may take it back."],
           ["E", "**Black's Safe Return zone** (Z.S), in front of White's HQ."],
-          ["", "Each gang scores in the **far half**, across the centre line (right-hand edge). Each half is a grid of nine sectors: 1 along the centre line, more further on, and 3 at best: around the Safe Return zone and in the two back corners."],
+          ["", "Each gang scores in its **far half**, across the centre line (named down the right-hand side of the drawing). Each half is a grid of nine sectors: 1 along the centre line, more further on, and 3 at best: around the Safe Return zone and in the two back corners."],
         ],
       },
       shot: {
@@ -386,7 +386,7 @@ export const TEXT = {
 
       ["h2", "Fin de la partie"],
       ["ul", [
-        "La partie s’arrête quand **plus aucun joueur ne peut jouer** : plus de pion en réserve qu’un point de départ libre puisse recevoir, et plus de pion Famille avec sa seconde pichenette. Tant qu’un joueur peut encore jouer, l’autre passe.",
+        "La partie s’arrête quand **plus aucun joueur ne peut jouer**, même en reprenant des pions : plus de pion en réserve qu’un point de départ libre puisse recevoir, et plus de pion Famille avec sa seconde pichenette. Tant qu’un joueur peut encore jouer, l’autre passe.",
         "Elle s’arrête aussi après **{maxShots} coups** (la salle peut changer ce nombre).",
         "Le plus gros total gagne ; à égalité, la partie est nulle. Il n’y a pas de nulle d’un commun accord.",
         "Un joueur qui abandonne, dépasse son temps ou quitte la partie perd, et l’autre gagne.",
@@ -424,7 +424,7 @@ export const TEXT = {
           ["C", "La **ligne centrale**, avec les trois **étoiles** (S1, S2, S3) d’où partent les inspecteurs et où ils reviennent."],
           ["D", "**La zone de retour au QG des Blancs** (Z.N), devant le QG des Noirs : un pion blanc qui la touche marque {safe}, et les Blancs peuvent le reprendre."],
           ["E", "**La zone de retour au QG des Noirs** (Z.S), devant le QG des Blancs."],
-          ["", "Chaque gang marque dans sa **moitié adverse**, au-delà de la ligne centrale (bord de droite). Chaque moitié est une grille de neuf secteurs : 1 le long de la ligne centrale, plus en avançant, et 3 au mieux : autour de la zone de retour et dans les deux coins du fond."],
+          ["", "Chaque gang marque dans sa **moitié adverse**, au-delà de la ligne centrale (indiquée le long du bord droit du dessin). Chaque moitié est une grille de neuf secteurs : 1 le long de la ligne centrale, plus en avançant, et 3 au mieux : autour de la zone de retour et dans les deux coins du fond."],
         ],
       },
       shot: {
