@@ -195,6 +195,7 @@ def test_the_room_rules_drawer_keeps_the_socket(
 
     button = page.locator("#rules-btn")
     expect(button).to_have_text("Rules")
+    no_overflow(page)  # the header holds the Rules button on a phone too
     open_drawer(page)
     drawer = page.locator("#rules-drawer")
     expect(button).to_have_attribute("aria-expanded", "true")
@@ -222,6 +223,7 @@ def test_the_room_rules_drawer_keeps_the_socket(
     expect(drawer).to_be_hidden()
     expect(button).to_have_attribute("aria-expanded", "false")
     expect(button).to_have_text("Règles")  # the room follows the language chosen in the drawer
+    no_overflow(page)
 
     # Again, closed with its button this time; the part last read comes back.
     open_drawer(page)
