@@ -69,6 +69,11 @@ document.body.dataset.ready = "1";
 NAMES = {"en": "How to play", "fr": "Comment jouer"}
 
 
+def plain(text: str) -> str:
+    """A text with its no-break spaces as plain ones."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
 def _serve(route: Route) -> None:
     path = route.request.url.removeprefix(ORIGIN).split("?")[0]
     if path == "/harness.html":
@@ -129,9 +134,9 @@ def drawn(page: Page, lang: str, part: str) -> dict[str, Any]:
           figures: box.querySelectorAll("figure").length,
           scrollWidth: document.documentElement.scrollWidth,
           innerWidth: window.innerWidth,
-          options: [...box.querySelectorAll("h3.pzr-option code")].map((c) => c.textContent),
+          options: [...box.querySelectorAll("h3.pzr-option")].map((h) => [h.dataset.option, h.textContent]),
           values: [...box.querySelectorAll(".pzr-values")].map(
-            (dl) => [...dl.querySelectorAll("dt code")].map((c) => c.textContent)),
+            (dl) => [...dl.querySelectorAll("dt")].map((d) => [d.dataset.value, d.textContent])),
         };
     }"""
     )
@@ -181,15 +186,26 @@ def test_render_replaces_what_was_drawn(laptop: tuple[Page, list[str]]) -> None:
 
 
 def test_every_option_of_the_catalogue_is_explained(laptop: tuple[Page, list[str]]) -> None:
+    """Each option the room's form offers, named as the form names it (the module's strings),
+    with each of its values in the schema's order and the default marked."""
     page, errors = laptop
     schema = {k: v for k, v in ENTRY.option_schema.items() if k != "preset"}
+    words = page.evaluate("async () => (await import('/static/games/prohibition/strings.js')).STRINGS")
     for lang in ("en", "fr"):
         facts = drawn(page, lang, "full")
-        assert sorted(facts["options"]) == sorted(schema), lang
-        enums = [name for name in facts["options"] if "enum" in schema[name]]
+        names = [name for name, _ in facts["options"]]
+        assert sorted(names) == sorted(schema), lang
+        enums = [name for name in names if "enum" in schema[name]]
         assert len(facts["values"]) == len(enums)
+        headings = dict(facts["options"])
         for name, values in zip(enums, facts["values"], strict=True):
-            assert values == list(schema[name]["enum"]), (lang, name)
+            assert plain(headings[name]) == plain(words[lang][f"option.prohibition.{name}"])
+            assert [v for v, _ in values] == list(schema[name]["enum"]), (lang, name)
+            marked = [v for v, text in values if text.endswith(("default", "par défaut"))]
+            assert marked == [schema[name]["default"]], (lang, name)
+            for value, text in values:
+                label = plain(words[lang][f"option.prohibition.{name}.value.{value}"])
+                assert plain(text).startswith(label), (lang, name, value)
     assert errors == []
 
 

@@ -365,7 +365,7 @@ function layouts(city, t, words) {
       const centre = Object.entries(city.layouts[layout].start_points).find(([, points]) => points.length === 1);
       const svg = board(city, t, { layout, chars: centre ? { [centre[0]]: centre[1][0] } : {} });
       cityOnly(svg, city);
-      return [svg, words[layout] || layout];
+      return [svg, words[`layout.${layout}`] || layout];
     }),
   );
 }
@@ -377,7 +377,7 @@ function range(city, t, words) {
       const svg = board(city, t, { chars: scene.chars });
       cityOnly(svg, city);
       controlLines(city, svg, scene.chars, r);
-      return [svg, words[r] || r];
+      return [svg, words[`control_range.${r}`] || r];
     }),
   );
 }

@@ -6,7 +6,8 @@
 //   ["h2", id, text]  ["h3", text]  ["p", text]  ["note", text]  ["ul", [text…]]  ["ol", [text…]]
 //   ["fig", id]  (a diagram of rules-diagrams.js, its caption in `figs`)
 //   ["toc"]      (links to every h2 of the part)
-//   ["options"]  (every rule option of the data pack, from `options`, then `extraOptions`)
+//   ["options"]  (every rule option of the data pack, named as strings.js names it for the room's
+//                form, each value explained from `options`; then `extraOptions`)
 //   ["quick", [[id, heading, [block…]]…]]  (the quick reference's boxes)
 // Inline marks in a text: **bold**, `code`, {w} {k} {b} a cube, {t3} {t5} {t7} a bonus token.
 // French spaces before ; : ! ? and inside « » are made non-breaking when drawn.
@@ -216,13 +217,11 @@ const EN = {
     ]],
 
     ["h2", "options", "Room options"],
-    ["p", "Whoever creates the room may change these rules under “More options”; each is listed here with its setting's name in `code`. The room's preset, “Prohibition (the rulebook)”, keeps every default, marked below; each option can be changed on its own."],
+    ["p", "Whoever creates the room may change these rules under “More options”, where they have the names below. The room's preset, “Prohibition (the rulebook)”, keeps every default, marked below; each option can be changed on its own."],
     ["options"],
   ],
   options: {
     layout: {
-      name: "Board layout",
-      help: "How the four district boards are turned, which decides where the characters start.",
       values: {
         standard: "Black corners at the centre: Ness starts at D4, Capone at the corners of the city.",
         inverted: "Each board turned on itself, brown corners at the centre: Capone starts at D4, Ness at the corners. The distilleries and private bars move with their boards; the Policeman's start points do not change.",
@@ -230,32 +229,24 @@ const EN = {
       fig: "layouts",
     },
     special_placement: {
-      name: "Special buildings",
-      help: "Where the distilleries and private bars stand.",
       values: {
         fixed: "Where the layout puts them (the map in “The city”).",
         random: "Drawn at the start: each district board gets one distillery and one private bar, and no two special buildings touch, not even at a corner. The colours of the private bars are shuffled among the boards.",
       },
     },
     delivery_distance: {
-      name: "Delivery distance",
-      help: "How far a truck drives before a delivery.",
       values: {
         exact: "Exactly the cube's distance: 1 street for brown, 2 for black, 3 for white.",
         at_most: "At most that distance: a white cube may be delivered after 1, 2 or 3 streets.",
       },
     },
     truck_must_move: {
-      name: "Must a truck move?",
-      help: "Whether a truck may stay where it is.",
       values: {
         no: "A truck may always stay.",
         yes: "A truck that can move must move; it stays only when it is blocked.",
       },
     },
     control_range: {
-      name: "The characters' reach",
-      help: "Which streets a character controls (forbids, or helps for Capone).",
       values: {
         line: "Its whole row and its whole column.",
         touching: "Only the streets that end at its crossing (four at most).",
@@ -263,40 +254,30 @@ const EN = {
       fig: "range",
     },
     repeat_contact: {
-      name: "Touching the same truck again",
-      help: "Whether a character may end two actions in a row touching the same truck.",
       values: {
         forbidden: "It may not: a truck gets a breather between two raids by the same character.",
         allowed: "It may: Ness can raid the same truck turn after turn.",
       },
     },
     load_window: {
-      name: "When a truck may load",
-      help: "The moments a truck standing at a distillery may take a card.",
       values: {
         arrival: "Right after driving onto the distillery's street, or at the start of its next turn, before the roll.",
         parked: "At the start or the end of any of its turns on that street, as long as it has not loaded since it last moved.",
       },
     },
     abandon_token: {
-      name: "Abandoned cubes and the token",
-      help: "What happens to the bonus token when a truck loads with cubes still aboard.",
       values: {
         rulebook: "The token is lost only if the losses, abandoned cubes included, meet its condition; otherwise it scores.",
         discard: "The token is always lost, unscored.",
       },
     },
     two_player_p1_order: {
-      name: "Two players: the first player's order",
-      help: "How the first player orders his two trucks.",
       values: {
         free: "He chooses the order of each pair of turns.",
         fixed: "The truck he opened with always plays first in a round, the other one last.",
       },
     },
     bars_trigger: {
-      name: "The “every bar served” end",
-      help: "Which bars count for this end of the game.",
       values: {
         cube: "Every bar must hold a cube. A closed bar never will, so once a tile is laid this end cannot come.",
         cube_or_closed: "A bar with a Closed tile counts as served too.",
@@ -318,7 +299,7 @@ const EN = {
     tokens: "The three bonus tokens and the losses that cost them.",
     closed: "At the end of the round, bar D3n is empty and its neighbours (outlined) hold white, black and brown: it can never be served, and gets a Closed tile.",
     layouts: "In the standard layout Ness starts in the middle; in the inverted layout, Capone does.",
-    range: "What Ness controls from D4: his whole row and column (“line”), or only the four streets around him (“touching”).",
+    range: "What Ness controls from D4: his whole row and column, or only the four streets around him.",
   },
   labels: {
     cubeW: "white: 3 streets, 3 points",
@@ -348,10 +329,6 @@ const EN = {
     closed: "{slot}: Closed",
     faceDown: "face down",
     worth: "worth {v}",
-    standard: "standard",
-    inverted: "inverted",
-    line: "line",
-    touching: "touching",
   },
 };
 
@@ -560,13 +537,11 @@ const FR = {
     ]],
 
     ["h2", "options", "Les options de la salle"],
-    ["p", "Qui crée la salle peut changer ces règles sous « Plus d’options » ; chacune figure ici avec le nom de son réglage en `code`. Le préréglage de la salle, « Prohibition (la règle du jeu) », garde toutes les valeurs par défaut, marquées ci-dessous ; chaque option se change indépendamment."],
+    ["p", "Qui crée la salle peut changer ces règles sous « Plus d’options », où elles portent les noms ci-dessous. Le préréglage de la salle, « Prohibition (la règle du jeu) », garde toutes les valeurs par défaut, marquées ci-dessous ; chaque option se change indépendamment."],
     ["options"],
   ],
   options: {
     layout: {
-      name: "Disposition des plateaux",
-      help: "Comment les quatre plateaux de quartier sont tournés, ce qui décide d’où partent les personnages.",
       values: {
         standard: "Coins noirs au centre : Ness part de D4, Capone des coins de la ville.",
         inverted: "Chaque plateau tourné sur lui-même, coins marron au centre : Capone part de D4, Ness des coins. Les distilleries et les bars privés suivent leurs plateaux ; les points de départ du policier ne changent pas.",
@@ -574,32 +549,24 @@ const FR = {
       fig: "layouts",
     },
     special_placement: {
-      name: "Bâtiments spéciaux",
-      help: "Où se trouvent les distilleries et les bars privés.",
       values: {
         fixed: "Là où la disposition les met (le plan de « La ville »).",
         random: "Tirés au début : chaque plateau de quartier reçoit une distillerie et un bar privé, et deux bâtiments spéciaux ne se touchent jamais, pas même par un coin. Les couleurs des bars privés sont mélangées entre les plateaux.",
       },
     },
     delivery_distance: {
-      name: "Distance de livraison",
-      help: "Combien de rues un camion roule avant une livraison.",
       values: {
         exact: "Exactement la distance du cube : 1 rue pour le marron, 2 pour le noir, 3 pour le blanc.",
         at_most: "Au plus cette distance : un cube blanc peut être livré après 1, 2 ou 3 rues.",
       },
     },
     truck_must_move: {
-      name: "Un camion doit-il bouger ?",
-      help: "Si un camion peut rester sur place.",
       values: {
         no: "Un camion peut toujours rester sur place.",
         yes: "Un camion qui peut bouger doit bouger ; il ne reste que s’il est bloqué.",
       },
     },
     control_range: {
-      name: "La portée des personnages",
-      help: "Les rues qu’un personnage contrôle (interdites, ou aidées pour Capone).",
       values: {
         line: "Toute sa ligne et toute sa colonne.",
         touching: "Seulement les rues qui partent de son carrefour (quatre au plus).",
@@ -607,40 +574,30 @@ const FR = {
       fig: "range",
     },
     repeat_contact: {
-      name: "Retoucher le même camion",
-      help: "Si un personnage peut finir deux actions de suite au contact du même camion.",
       values: {
         forbidden: "Non : un camion souffle entre deux descentes du même personnage.",
         allowed: "Oui : Ness peut harceler le même camion tour après tour.",
       },
     },
     load_window: {
-      name: "Quand charger",
-      help: "Les moments où un camion arrêté à une distillerie peut prendre une carte.",
       values: {
         arrival: "Juste après être arrivé dans la rue de la distillerie, ou au début de son tour suivant, avant le lancer.",
         parked: "Au début ou à la fin de chacun de ses tours dans cette rue, tant qu’il n’a pas chargé depuis son dernier déplacement.",
       },
     },
     abandon_token: {
-      name: "Cubes abandonnés et jeton",
-      help: "Ce que devient le jeton Prime quand un camion charge alors qu’il a encore des cubes à bord.",
       values: {
         rulebook: "Le jeton n’est perdu que si les pertes, cubes abandonnés compris, remplissent sa condition ; sinon il est marqué.",
         discard: "Le jeton est toujours perdu, sans être marqué.",
       },
     },
     two_player_p1_order: {
-      name: "À deux : l’ordre du premier joueur",
-      help: "Comment le premier joueur ordonne ses deux camions.",
       values: {
         free: "Il choisit l’ordre de chaque paire de tours.",
         fixed: "Le camion qui a ouvert la partie joue toujours en premier dans un tour complet, l’autre en dernier.",
       },
     },
     bars_trigger: {
-      name: "La fin « tous les bars livrés »",
-      help: "Quels bars comptent pour cette fin de partie.",
       values: {
         cube: "Chaque bar doit contenir un cube. Un bar fermé n’en contiendra jamais : une fois une tuile posée, cette fin ne peut plus arriver.",
         cube_or_closed: "Un bar avec une tuile Fermé compte aussi comme livré.",
@@ -662,7 +619,7 @@ const FR = {
     tokens: "Les trois jetons Prime et les pertes qui les coûtent.",
     closed: "À la fin du tour complet, le bar D3n est vide et ses voisins (entourés) contiennent du blanc, du noir et du marron : il ne pourra jamais être livré, il reçoit une tuile Fermé.",
     layouts: "Dans la disposition standard, Ness part du centre ; dans la disposition inversée, c’est Capone.",
-    range: "Ce que Ness contrôle depuis D4 : toute sa ligne et toute sa colonne (« line »), ou seulement les quatre rues autour de lui (« touching »).",
+    range: "Ce que Ness contrôle depuis D4 : toute sa ligne et toute sa colonne, ou seulement les quatre rues autour de lui.",
   },
   labels: {
     cubeW: "blanc : 3 rues, 3 points",
@@ -692,10 +649,6 @@ const FR = {
     closed: "{slot} : Fermé",
     faceDown: "retournée",
     worth: "vaut {v}",
-    standard: "standard",
-    inverted: "inversée",
-    line: "line",
-    touching: "touching",
   },
 };
 

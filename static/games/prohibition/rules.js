@@ -83,9 +83,18 @@ function inline(text, lang) {
 
 const anchor = (id) => `pz-rules-${id}`;
 
+/** The words a diagram may write: rules-text.js's labels, and each option value as the room's
+ * form names it ("layout.standard"). */
+function figureWords(text, lang) {
+  const words = Object.fromEntries(Object.entries(text.labels).map(([k, v]) => [k, typeset(v, lang)]));
+  for (const [name, spec] of Object.entries(CITY.data.options)) {
+    for (const value of spec.values) words[`${name}.${value}`] = typeset(gameWord(`option.prohibition.${name}.value.${value}`, lang), lang);
+  }
+  return words;
+}
+
 function figureBlock(id, text, lang) {
-  const words = text.labels;
-  const drawing = figure(id, CITY, translator(STRINGS, lang), Object.fromEntries(Object.entries(words).map(([k, v]) => [k, typeset(v, lang)])));
+  const drawing = figure(id, CITY, translator(STRINGS, lang), figureWords(text, lang));
   if (!drawing) throw new Error(`no diagram named ${id}`);
   const fig = h("figure", `pzr-figure fig-${id}`, drawing);
   const caption = text.figs[id];
@@ -119,27 +128,39 @@ function tocBlock(blocks, text, lang) {
   return nav;
 }
 
+/** The game's word for `key` (strings.js), as the landing page's form shows it. */
+function gameWord(key, lang) {
+  const word = (STRINGS[lang] || STRINGS.en)[key] ?? STRINGS.en[key];
+  if (word === undefined) throw new Error(`strings.js has no ${key}`);
+  return word;
+}
+
 /** Every rule option the room can set, from the data pack (its values in its order, the
- * default marked), with the words of rules-text.js; then the platform's clock. */
+ * default marked): named as the room's form names them (strings.js), explained with the
+ * words of rules-text.js; then the platform's clock. */
 function optionsBlock(text, lang) {
   const out = [];
   for (const [name, spec] of Object.entries(CITY.data.options)) {
     const words = text.options[name];
     if (!words) throw new Error(`the rules say nothing of the option ${name}`);
-    const head = h("h3", "pzr-option", typeset(words.name, lang), " ", h("code", null, name));
+    const head = h("h3", "pzr-option", typeset(gameWord(`option.prohibition.${name}`, lang), lang));
+    head.dataset.option = name;
     const list = h("dl", "pzr-values");
     for (const value of spec.values) {
-      const term = h("dt", null, h("code", null, value));
+      const term = h("dt", null, typeset(gameWord(`option.prohibition.${name}.value.${value}`, lang), lang));
+      term.dataset.value = value;
       if (value === spec.default) term.append(" ", h("span", "pzr-default", typeset(text.defaultTag, lang)));
       const meaning = words.values[value];
       if (!meaning) throw new Error(`the rules say nothing of ${name}: ${value}`);
       list.append(term, h("dd", null, ...inline(meaning, lang)));
     }
-    out.push(head, h("p", null, ...inline(words.help, lang)), list);
+    out.push(head, h("p", null, typeset(gameWord(`option.prohibition.${name}.help`, lang), lang)), list);
     if (words.fig) out.push(figureBlock(words.fig, text, lang));
   }
   for (const [name, heading, body] of text.extraOptions) {
-    out.push(h("h3", "pzr-option", typeset(heading, lang), " ", h("code", null, name)), h("p", null, ...inline(body, lang)));
+    const head = h("h3", "pzr-option", typeset(heading, lang));
+    head.dataset.option = name;
+    out.push(head, h("p", null, ...inline(body, lang)));
   }
   return out;
 }
