@@ -238,3 +238,20 @@ def test_render_again_replaces_the_content(chromium: Any, site: str) -> None:
     assert not problems, problems
     assert counts[0][0] == 1 and counts[0][1] >= 3 and counts[0][2]
     assert counts[1] == 1 and counts[2] == 1
+
+
+def test_contents_buttons_scroll_to_their_section(chromium: Any, site: str) -> None:
+    """The contents are buttons, not links (the room's address must stay as it is)."""
+    page, problems = open_rules(chromium, site, "fr", "full", 390, 844)
+    assert page.locator(".sp-rules-toc a").count() == 0
+    url = page.url
+    page.locator('.sp-rules-toc button[data-to="options"]').click()
+    page.wait_for_function(
+        """() => {
+          const top = document.querySelector('[data-section="options"]').getBoundingClientRect().top;
+          return top >= 0 && top < window.innerHeight / 2;
+        }"""
+    )
+    assert page.url == url
+    page.close()
+    assert not problems, problems

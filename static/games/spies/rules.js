@@ -39,11 +39,17 @@ export function render(container, { lang = "en", part = "full" } = {}) {
   const t = translator(lang);
   const d = facts(w);
   const blocks = part === "quick" ? w.quick(d) : w.full(d);
-  const root = h("div", { class: `sp-rules sp-rules-${part === "quick" ? "quick" : "full"}`, lang: lang === "fr" ? "fr" : "en" });
+  const quick = part === "quick";
+  const root = h("div", { class: `sp-rules sp-rules-${quick ? "quick" : "full"}`, lang: lang === "fr" ? "fr" : "en" });
+  // The quick reference: one section per heading, in two columns where there is room.
+  const body = quick ? h("div", { class: "sp-rules-columns" }) : root;
+  let section = body;
   for (const block of blocks) {
+    if (quick && block[0] === "h2") body.append((section = h("section", { class: "sp-rules-section" })));
     const node = drawBlock(block, { w, t, d, blocks });
-    if (node) root.append(node);
+    if (node) section.append(node);
   }
+  if (quick) root.append(body);
   if (lang === "fr") frenchSpaces(root);
   container.replaceChildren(root);
 }
@@ -230,11 +236,11 @@ function table(name, { w, t }) {
     const rows = ["5", "4", "3", "2"].map((n) => {
       const std = seats[n]?.standard;
       const alt = seats[n]?.alternative;
-      const lent = std && !std.flat().includes("R") ? `; ${w.seats.russiaBy}` : "";
+      const lent = std && !std.flat().includes("R") ? `${w.seats.sep}${w.seats.russiaBy}` : "";
       return h("tr", { dataset: { players: n } }, h("th", { scope: "row" }, n), h("td", {}, std ? line(std) + lent : w.seats.none), h("td", {}, alt ? line(alt) : w.seats.none));
     });
     const bidding = seats["4"]?.russia_bidding;
-    return h("div", {}, grid(w.seats.head, rows, "sp-rules-seats", w), bidding ? h("p", { class: "sp-rules-small" }, `${w.seats.bid}${line(bidding)}; ${w.seats.russiaBy}`) : null);
+    return h("div", {}, grid(w.seats.head, rows, "sp-rules-seats", w), bidding ? h("p", { class: "sp-rules-small" }, `${w.seats.bid}${line(bidding)}${w.seats.sep}${w.seats.russiaBy}`) : null);
   }
   if (name === "allotments") {
     const rows = PACK.powers.map((p) => {
@@ -347,7 +353,7 @@ function options({ w }) {
                   { dataset: { value: String(value) } },
                   h("code", {}, valueLabel(lang, name, value, w)),
                   meaning ? [" ", rich(meaning)] : null,
-                  i === 0 ? h("span", { class: "sp-rules-default" }, ` (${w.optionDefault})`) : null,
+                  i === 0 ? h("span", { class: "sp-rules-default" }, ` · ${w.optionDefault}`) : null,
                 ),
               ),
             )
