@@ -263,6 +263,7 @@ const EN = {
   "error.forbidden": "Not allowed.",
   "error.conflict": "Not possible now.",
   "error.unavailable": "The server is busy; try again.",
+  "error.unavailable_wait": "The server lost its database for a moment: what you did goes through as soon as it is back.",
   "error.module": "This game cannot be shown: {m}",
 };
 
@@ -519,6 +520,7 @@ const FR = {
   "error.forbidden": "Interdit.",
   "error.conflict": "Impossible pour l’instant.",
   "error.unavailable": "Le serveur est occupé ; réessayez.",
+  "error.unavailable_wait": "Le serveur a perdu sa base de données un instant : votre action passera dès son retour.",
   "error.module": "Ce jeu ne peut pas être affiché : {m}",
 };
 

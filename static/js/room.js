@@ -204,6 +204,10 @@ async function onFrame(msg) {
       R.commands.delete(msg.id);
       return;
     case "error":
+      if (msg.code === "unavailable" && (!msg.id || R.socket?.pending.has(msg.id))) {
+        // The database is away for a moment: the socket sends the command again by itself.
+        return toast($("toast"), t("error.unavailable_wait"));
+      }
       return chat.answer(msg) ? undefined : onError(msg);
     default:
   }

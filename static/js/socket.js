@@ -26,6 +26,7 @@ export class GameSocket {
     this.viewVersion = null;
     this.gameId = null;
     this.pending = new Map();
+    this.tries = new Map(); // times a pending command was refused as unavailable
     this.ws = null;
     this.retries = 0;
     this.lastFrameAt = 0;
@@ -145,9 +146,26 @@ export class GameSocket {
       // make one change): an action decided on it is sent against that version.
       this.viewVersion = msg.head ?? msg.version;
     }
-    if (msg.type === "ack" || (msg.type === "error" && msg.id)) this.pending.delete(msg.id);
+    if (msg.type === "error" && msg.code === "unavailable" && this.pending.has(msg.id)) {
+      this.retryLater(msg.id); // the database is away: the same command again, as the protocol asks
+    } else if (msg.type === "ack" || (msg.type === "error" && msg.id)) {
+      this.pending.delete(msg.id);
+      this.tries.delete(msg.id);
+    }
     if (msg.type === "pong") return;
     this.hooks.frame(msg);
+  }
+
+  /** Send the pending command `id` again after a backoff (0.25 s doubling to 4 s, with
+   * jitter): the server refused it as `unavailable` and changed nothing. */
+  retryLater(id) {
+    const tries = (this.tries.get(id) || 0) + 1;
+    this.tries.set(id, tries);
+    const cap = Math.min(4000, 250 * 2 ** (tries - 1));
+    setTimeout(() => {
+      const frame = this.pending.get(id);
+      if (frame && this.isOpen()) this.ws.send(JSON.stringify(frame));
+    }, cap / 2 + Math.random() * (cap / 2));
   }
 
   /** Send a command ({type, ...}); returns its id. Kept until acknowledged. */

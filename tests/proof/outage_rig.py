@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -170,14 +171,13 @@ class PrivateRedis:
 class ServerProcess:
     """``python -m app serve`` on ``port``; its stderr (JSON log lines) goes to a file."""
 
-    def __init__(self, directory: Path, database_url: str, redis_url: str, migrate: bool) -> None:
+    def __init__(self, directory: Path, database_url: str, redis_url: str | None, migrate: bool) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = directory / f"server-{self.port}.log"
         env = {
             **os.environ,
             "DATABASE_URL": database_url,
-            "REDIS_URL": redis_url,
             "SPEAKEASY_SECRET": SECRET,
             "SPEAKEASY_ENV": "production",
             "SPEAKEASY_LOG_LEVEL": "INFO",
@@ -186,21 +186,25 @@ class ServerProcess:
             "SPEAKEASY_ROOMS_PER_MINUTE": "1000000",
             "SPEAKEASY_ROOM_BURST": "1000000",
         }
+        env.pop("REDIS_URL", None)
+        if redis_url is not None:
+            env["REDIS_URL"] = redis_url
         argv = [sys.executable, "-m", "app", "serve", "--port", str(self.port)]
         if not migrate:
             argv.append("--no-migrate")
         self._log = self.log_path.open("wb")
         self.process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT)
 
-    async def ready(self) -> None:
-        async with httpx.AsyncClient() as client:
+    def wait_ready(self) -> None:
+        """Until ``/readyz`` answers 200 (blocking: asyncio tests call it in a thread)."""
+        with httpx.Client() as client:
             for _ in range(300):
                 if self.process.poll() is not None:
                     raise RuntimeError(f"server exited with {self.process.returncode}: {self.log()[-2000:]}")
                 with contextlib.suppress(httpx.HTTPError):
-                    if (await client.get(f"{self.base}/readyz")).status_code == 200:
+                    if client.get(f"{self.base}/readyz").status_code == 200:
                         return
-                await asyncio.sleep(0.1)
+                time.sleep(0.1)
         raise RuntimeError("server did not become ready")
 
     def terminate(self) -> int:
@@ -261,6 +265,7 @@ class Viewer:
     browser: Browser
     socket: ClientConnection
     entry: GameEntry | None = None
+    room_id: str = ""
     seat: int | None = None
     view: dict[str, Any] | None = None
     version: int = 0
@@ -272,9 +277,23 @@ class Viewer:
     """Every acknowledged action id, with the version it was acknowledged with."""
     errors: list[dict[str, Any]] = field(default_factory=list)
     ack_times: list[float] = field(default_factory=list)
+    recent: deque[str] = field(default_factory=lambda: deque(maxlen=8))
+    """The last frames received, for a failure's message."""
     _pending: dict[str, Any] | None = None
     _tried: int = -1
     _count: int = 0
+
+    task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self.play(), name=self.name)
+
+    def check(self) -> None:
+        """Raise what ended this viewer's task early (a socket closed, a version skipped)."""
+        if self.task is not None and self.task.done() and not self.task.cancelled():
+            error = self.task.exception()
+            if error is not None:
+                raise AssertionError(f"{self.name} stopped: {error!r}") from error
 
     def summary(self) -> str:
         last = self.errors[-1] if self.errors else None
@@ -289,6 +308,7 @@ class Viewer:
                 self._tried = -1  # nothing new for a while: think again on the same view
                 await self._act()
                 continue
+            self.recent.append(str(raw)[:300])
             self._take(json.loads(raw))
             await self._act()
 

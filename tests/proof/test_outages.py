@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import signal
 import time
@@ -78,13 +79,16 @@ async def _seat_game(entry: GameEntry, bases: list[str]) -> list[Viewer]:
         claimed = await browser.http.post(f"/api/invites/{room['invite_url'].rsplit('/', 1)[1]}/claim")
         assert claimed.status_code == 200, claimed.text
         browsers.append(browser)
+    room_id = room["room_id"]
     viewers = [
-        Viewer(f"{entry.name}-{seat}", browser, await browser.open(room["room_id"]), entry)
+        Viewer(f"{entry.name}-{seat}", browser, await browser.open(room_id), entry, room_id)
         for seat, browser in enumerate(browsers)
     ]
     watcher = Browser(bases[1])
     watch = room["watch_url"].rsplit("/", 1)[1]
-    viewers.append(Viewer(f"{entry.name}-spectator", watcher, await watcher.open(room["room_id"], watch)))
+    viewers.append(
+        Viewer(f"{entry.name}-spectator", watcher, await watcher.open(room_id, watch), None, room_id)
+    )
     return viewers
 
 
@@ -98,6 +102,8 @@ async def _until(
 ) -> None:
     deadline = time.monotonic() + seconds
     while not await condition():
+        for viewer in viewers:
+            viewer.check()
         if time.monotonic() > deadline:
             states = "\n".join(viewer.summary() for viewer in viewers)
             raise AssertionError(f"{what}: not within {seconds} s\n{states}")
@@ -109,13 +115,15 @@ async def test_every_game_finishes_through_redis_and_postgres_restarts(
     tmp_path: Path, rig_postgres: PrivatePostgres, rig_redis: PrivateRedis
 ) -> None:
     servers = [ServerProcess(tmp_path, rig_postgres.url, rig_redis.url, migrate=True)]
-    await servers[0].ready()
+    await asyncio.to_thread(servers[0].wait_ready)
     servers.append(ServerProcess(tmp_path, rig_postgres.url, rig_redis.url, migrate=False))
-    await servers[1].ready()
+    await asyncio.to_thread(servers[1].wait_ready)
     bases = [server.base for server in servers]
     games = [await _seat_game(entry, bases) for entry in entries()]
     viewers = [viewer for game in games for viewer in game]
-    players = [asyncio.create_task(viewer.play(), name=viewer.name) for viewer in viewers]
+    for viewer in viewers:
+        viewer.start()
+    players = [viewer.task for viewer in viewers if viewer.task is not None]
     comebacks: list[str] = []
 
     def progress() -> int:
@@ -133,9 +141,7 @@ async def test_every_game_finishes_through_redis_and_postgres_restarts(
         stopped_at = time.monotonic()
         await _until(lambda: _all_report(bases, down), 30, f"{name}: readiness says {down}", viewers)
         if "database" in down:
-            async with httpx.AsyncClient(base_url=bases[1], timeout=10) as client:
-                refused = await client.post("/api/rooms", json={"game": "speakeasy"})
-                assert refused.status_code == 503 and refused.json()["detail"]["code"] == "unavailable"
+            await _refused_while_down(bases, viewers, name)
         await asyncio.sleep(max(0.0, DOWN_SECONDS - (time.monotonic() - stopped_at)))
         start()
         restored = time.monotonic()
@@ -219,6 +225,38 @@ async def test_every_game_finishes_through_redis_and_postgres_restarts(
             or ("raw" in record and "shutdown failed" in record["raw"].lower())
         ]
         assert not bad, f"{server.base} logged: {bad[:5]}"
+
+
+async def _refused_while_down(bases: list[str], viewers: list[Viewer], name: str) -> None:
+    """While the database is away, HTTP answers 503 ``unavailable`` and a socket command
+    gets its ``unavailable`` error frame (the socket stays open: the test goes on with it)."""
+    for base in bases:
+        async with httpx.AsyncClient(base_url=base, timeout=10) as client:
+            for answer in (
+                await client.post("/api/rooms", json={"game": "speakeasy"}),
+                await client.get(f"/api/rooms/{viewers[0].room_id}"),
+            ):
+                assert answer.status_code == 503, answer.text
+                assert answer.json()["detail"]["code"] == "unavailable"
+    watching = [viewer for viewer in viewers if viewer.entry is None and not viewer.over]
+    if not watching:
+        return  # every game is over: no socket is read any more
+    spectator = watching[0]
+    line = {
+        "type": "chat",
+        "id": f"chat-{time.monotonic_ns()}",
+        "channel": "spectators",
+        "text": "hi",
+    }
+    await spectator.socket.send(json.dumps(line))
+    deadline = time.monotonic() + 30
+    while not any(error.get("id") == line["id"] for error in spectator.errors):
+        spectator.check()
+        assert time.monotonic() < deadline, (
+            f"no answer to {line}: {spectator.summary()} {list(spectator.recent)[-2:]}"
+        )
+        await asyncio.sleep(0.1)
+    assert [error["code"] for error in spectator.errors if error.get("id") == line["id"]] == ["unavailable"]
 
 
 async def _started(viewers: list[Viewer]) -> bool:
