@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from engine.core import Game
+from engine.tutorial import TUTORIAL_LEVEL, Tutorial, TutorialError
 
 REGISTERED: Final = ("engine.speakeasy", "engine.prohibition", "engine.flickago", "engine.spies")
 
@@ -66,6 +67,11 @@ class GameEntry:
     """The browser module that explains the game to players (``title``, ``render``;
     ``static/games/README.md``), shown at ``/rules/<name>`` and in the room's and the
     replay's Rules drawer. Empty: the ``rules.js`` beside :attr:`client_module`."""
+    tutorial: Tutorial | None = None
+    """The game's guided first game (:mod:`engine.tutorial`), or ``None``: a room created
+    with ``{"tutorial": true}`` starts from it, the computer's seats at bot level
+    ``"tutorial"`` (:meth:`decider` resolves it to the tutorial's script). The browser's half
+    is the ``tutorial.js`` beside :attr:`client_module`."""
 
     def __post_init__(self) -> None:
         if not self.rules_module:
@@ -76,8 +82,13 @@ class GameEntry:
     def presets(self) -> Mapping[str, Mapping[str, Any]]:
         return self.game.presets()
 
-    def decider(self) -> Decider:
-        """The bot's ``decide`` function, imported from :attr:`bot` (``"module:function"``)."""
+    def decider(self, level: str | None = None) -> Decider:
+        """The bot's ``decide`` function, imported from :attr:`bot` (``"module:function"``);
+        for ``level`` ``"tutorial"`` the tutorial's script (:attr:`Tutorial.script`)."""
+        if level == TUTORIAL_LEVEL:
+            if self.tutorial is None:
+                raise CatalogueError(f"{self.title} has no tutorial")
+            return self.tutorial.decider()
         module_name, _, function = self.bot.partition(":")
         found = getattr(importlib.import_module(module_name), function, None)
         if not callable(found):
@@ -100,6 +111,13 @@ class GameEntry:
         for module in (self.client_module, self.rules_module):
             if not (module.startswith("/static/games/") and module.endswith(".js")):
                 problems.append(f"{module!r} is not a module under /static/games/")
+        if TUTORIAL_LEVEL in self.bot_levels:
+            problems.append(f"{TUTORIAL_LEVEL!r} is the tutorial's level, not a bot level")
+        if self.tutorial is not None:
+            try:  # its players, preset, options and seed, and its opening played through
+                self.tutorial.check(self.game)
+            except TutorialError as error:
+                problems.append(str(error))
         if problems:
             raise CatalogueError(f"the catalogue entry of {self.name!r}: {'; '.join(problems)}")
 

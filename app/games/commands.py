@@ -83,7 +83,8 @@ def draw_seed(room_id: str, number: int) -> str:
 def new_game(room: RoomInfo, number: int, seat_slots: tuple[int, ...], now: int) -> LoadedGame:
     """A fresh game for ``room``; its setup timer runs only once every chair is taken, and so
     do the clocks of a game whose play begins at once (no setup phase)."""
-    seed = draw_seed(room.id, number)
+    lesson = room.entry.tutorial if room.tutorial else None
+    seed = lesson.seed if lesson is not None else draw_seed(room.id, number)  # a lesson's is fixed
     options = {"preset": room.preset, **room.options}
     rules = room.entry.game
     deadline = now + room.setup_seconds * 1000 if room.setup_seconds and room.full else None
@@ -105,6 +106,19 @@ def new_game(room: RoomInfo, number: int, seat_slots: tuple[int, ...], now: int)
         clocks=clocks.with_limits(limits(rules, state, (), now)),
         setup_seconds=room.setup_seconds,
     )
+
+
+def opening(room: RoomInfo, game: LoadedGame, now: int) -> Change | None:
+    """A tutorial room's first game: the tutorial's opening actions (both Speak Easy setups,
+    say) played through the engine and logged like any action, before the learner's first
+    step (``None``: not a tutorial room, or no opening)."""
+    lesson = room.entry.tutorial if room.tutorial else None
+    change: Change | None = None
+    for seat, action in lesson.opening if lesson is not None else ():
+        current = game if change is None else change.after
+        step = _apply(current, seat, action, "apply", None, now)
+        change = step if change is None else change.then(step)
+    return change
 
 
 def owing(rules: Game[Any], state: Any) -> frozenset[int]:
@@ -423,6 +437,8 @@ def _rematch(room: RoomInfo, game: LoadedGame, seat: int, client_id: str, now: i
         raise AppError("illegal", "a rematch can be offered only after the game")
     if not room.full:
         raise AppError("illegal", "there is no opponent for a rematch")
+    if room.tutorial:
+        raise AppError("illegal", "a guided game is played once: start a real game from the lesson's end")
     asking = game.offers.rematch | {seat}
     people = {game.seat_of_slot(slot) for slot, holder in enumerate(room.slots) if holder.bot_level is None}
     if people <= asking:

@@ -175,6 +175,7 @@ def room_summary(
         "game_id": game.id,
         "game_number": game.number,
         "grace_seconds": grace_seconds,
+        "tutorial": room.tutorial,
     }
 
 

@@ -18,6 +18,7 @@ from app.clocks import GameClocks
 from app.records import replace
 from engine.catalogue import GameEntry, entry
 from engine.core import Game, Result
+from engine.tutorial import TUTORIAL_LEVEL
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +60,13 @@ class RoomInfo:
     @property
     def full(self) -> bool:
         return all(holder.taken for holder in self.slots)
+
+    @property
+    def tutorial(self) -> bool:
+        """A guided first game (``POST /api/rooms {"tutorial": true}``): the computer's seats
+        play at bot level ``"tutorial"``, the game's tutorial script (:mod:`engine.tutorial`).
+        Derived from the chairs, so nothing more is stored."""
+        return any(holder.bot_level == TUTORIAL_LEVEL for holder in self.slots)
 
     def slot_of(self, guest_id: str) -> int | None:
         for slot, holder in enumerate(self.slots):

@@ -45,6 +45,7 @@ from app.records import replace
 from app.ws.messages import Act, Command
 from engine.catalogue import entry
 from engine.core import SPECTATOR, Viewer
+from engine.tutorial import TUTORIAL_LEVEL
 
 log = logging.getLogger("speakeasy.games")
 
@@ -532,10 +533,12 @@ class GameService:
         finally:
             self._bot_turns.discard((game.id, game.version, seat))
 
-    def _decider(self, name: str) -> BotDecide:
-        decide = self._deciders.get(name)
+    def _decider(self, name: str, level: str) -> BotDecide:
+        """The game's bot, or for level ``"tutorial"`` its tutorial's script."""
+        key = f"{name}:{level}" if level == TUTORIAL_LEVEL else name
+        decide = self._deciders.get(key)
         if decide is None:
-            decide = self._deciders[name] = entry(name).decider()
+            decide = self._deciders[key] = entry(name).decider(level)
         return decide
 
     async def _bot_act(self, room_id: str, slot: int, seat: int, level: str, game: Any) -> None:
@@ -571,7 +574,7 @@ class GameService:
         for retry in range(2):  # a worker that died is replaced once
             try:
                 return await self._thinkers.run(
-                    self._decider(game.game),
+                    self._decider(game.game, level),
                     view,
                     level,
                     bot_seed(game.id, game.version) + attempt,

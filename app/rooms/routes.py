@@ -45,13 +45,13 @@ async def create_room(
 ) -> RoomCreated:
     if not request.app.state.room_limit.take(client_address(request)):
         raise AppError("rate_limited", "too many rooms created from your address; wait a minute", 429)
-    if body.bot is not None and not games.bots_available:
+    if (body.bot is not None or body.tutorial) and not games.bots_available:
         raise AppError("bot_unavailable", "computer opponents are not available on this server yet", 422)
     created = await service.create_room(
         engine, guest, body, clock.now_ms(), settings.invite_ttl_seconds * 1000
     )
     base = base_url(request, settings)
-    if body.bot is not None:
+    if body.bot is not None or body.tutorial:
         await games.start_bot(created.room_id)
     return RoomCreated(
         room_id=created.room_id,
@@ -207,6 +207,7 @@ async def game_catalogue() -> list[CatalogueGame]:
             rules_module=found.rules_module,
             private_channels=found.private_channels,
             agreed_draws=found.agreed_draws,
+            tutorial=found.tutorial is not None,
         )
         for found in entries()
     ]

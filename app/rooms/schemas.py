@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 from engine.catalogue import entry, names
 from engine.errors import GameError
 from engine.rng import new_seed
+from engine.tutorial import TUTORIAL_LEVEL, Tutorial
 
 OptionValue = bool | int | Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[ -~]+$")]
 
@@ -27,7 +28,10 @@ Name = Annotated[str, StringConstraints(min_length=1, max_length=32, pattern=r"^
 class RoomCreate(BaseModel):
     """A new room: the game (from ``GET /api/catalogue``), how many play, the preset, the
     time control, and which of seats 1 … players−1 a bot takes (``bots``, a level or null
-    for a seat to be claimed by invite; ``bot``: every other seat a bot at that level)."""
+    for a seat to be claimed by invite; ``bot``: every other seat a bot at that level).
+    ``tutorial: true`` (with the game and nothing else) makes the game's guided first game:
+    its players, preset, options and seed from the game's tutorial, the other seats the
+    computer at bot level ``"tutorial"``, untimed, no spectators."""
 
     # Strict: the schema says boolean and integer, so 0, "600" or 600.0 are refused too.
     model_config = ConfigDict(extra="forbid", strict=True)
@@ -42,6 +46,7 @@ class RoomCreate(BaseModel):
     spectators: bool = True
     bot: Name | None = None
     bots: Annotated[list[Name | None], Field(max_length=15)] | None = None
+    tutorial: bool = False
 
     @model_validator(mode="after")
     def _known_to_the_catalogue(self) -> RoomCreate:
@@ -49,6 +54,15 @@ class RoomCreate(BaseModel):
             found = entry(self.game_name())
         except KeyError:
             raise ValueError(f"no game named {self.game!r}; see GET /api/catalogue") from None
+        if self.tutorial:
+            if found.tutorial is None:
+                raise ValueError(f"{found.title} has no guided first game yet")
+            given = sorted(self.model_fields_set - {"game", "tutorial"})
+            if given:
+                raise ValueError(
+                    f"a guided first game is made from the game alone, without {', '.join(given)}"
+                )
+            return self
         players = self.seat_count()
         if not found.min_players <= players <= found.max_players:
             raise ValueError(f"{found.title} is for {found.min_players} to {found.max_players} players")
@@ -75,13 +89,31 @@ class RoomCreate(BaseModel):
         return self.game if self.game is not None else names()[0]
 
     def seat_count(self) -> int:
+        lesson = self.lesson()
+        if lesson is not None:
+            return lesson.players
         return self.players if self.players is not None else entry(self.game_name()).min_players
 
     def chosen_preset(self) -> str:
+        lesson = self.lesson()
+        if lesson is not None:
+            return lesson.preset
         return self.preset if self.preset is not None else next(iter(entry(self.game_name()).presets))
 
+    def chosen_options(self) -> dict[str, Any]:
+        """The rule options beside the preset."""
+        lesson = self.lesson()
+        return dict(lesson.options if lesson is not None else self.options or {})
+
+    def lesson(self) -> Tutorial | None:
+        """The game's tutorial when one is asked for (``None`` otherwise)."""
+        return entry(self.game_name()).tutorial if self.tutorial else None
+
     def seat_bots(self) -> list[str | None]:
-        """The bot level (or ``None``) of each seat 1 … players−1."""
+        """The bot level (or ``None``) of each seat 1 … players−1: every one the computer at
+        level ``"tutorial"`` in a guided first game."""
+        if self.tutorial:
+            return [TUTORIAL_LEVEL] * (self.seat_count() - 1)
         if self.bots is not None:
             return list(self.bots)
         return [self.bot] * (self.seat_count() - 1)
@@ -99,6 +131,8 @@ class CatalogueGame(BaseModel):
     rules_module: str
     private_channels: bool
     agreed_draws: bool
+    tutorial: bool
+    """Whether the game has a guided first game (``POST /api/rooms {"tutorial": true}``)."""
 
 
 class RoomCreated(BaseModel):

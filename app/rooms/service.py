@@ -23,7 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from app.broadcast import Hub
 from app.errors import AppError, Conflict
 from app.games import store
-from app.games.commands import clocks_at_start, new_game
+from app.games.commands import clocks_at_start, new_game, opening
 from app.games.runtime import RoomInfo, SlotHolder
 from app.identity import digest_matches, new_rejoin_secret, new_token, token_digest
 from app.models import GameRow, Room, RoomSeat
@@ -57,16 +57,16 @@ async def create_room(
 ) -> NewRoom:
     room_id = secrets.token_urlsafe(12)
     others = [SlotHolder(bot_level=level) for level in body.seat_bots()]
-    control = body.time_control
+    control = None if body.tutorial else body.time_control  # a guided game: untimed, unwatched
     room = RoomInfo(
         id=room_id,
         game=body.game_name(),
         preset=body.chosen_preset(),
-        options=dict(body.options or {}),
+        options=body.chosen_options(),
         time_initial_ms=None if control is None else control.initial * 1000,
         time_increment_ms=None if control is None else control.increment * 1000,
-        setup_seconds=body.setup_seconds,
-        spectators=body.spectators,
+        setup_seconds=None if body.tutorial else body.setup_seconds,
+        spectators=body.spectators and not body.tutorial,
         creator=guest_id,
         game_number=1,
         current_game_id="",
@@ -74,6 +74,7 @@ async def create_room(
     )
     game = new_game(room, 1, tuple(range(room.players)), now)
     room = replace(room, current_game_id=game.id)
+    first = opening(room, game, now)  # a tutorial's opening actions, logged like any
     invite = None if room.full else new_token()
     watch = new_token()
     rejoin_secret = new_rejoin_secret()
@@ -87,8 +88,10 @@ async def create_room(
             watch_hash=token_digest(watch),
             now=now,
         )
+        if first is not None:
+            await store.write_change(conn, game, store.checkpoint(first.after), first.entries, now)
         await _set_rejoin_hash(conn, room_id, 0, rejoin_secret)
-    return NewRoom(room_id, game.seat_of_slot(0), invite, watch if body.spectators else None, rejoin_secret)
+    return NewRoom(room_id, game.seat_of_slot(0), invite, watch if room.spectators else None, rejoin_secret)
 
 
 async def _set_rejoin_hash(conn: AsyncConnection, room_id: str, slot: int, secret: str) -> None:

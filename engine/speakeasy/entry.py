@@ -11,6 +11,7 @@ from engine.speakeasy.json_record import record, verify
 from engine.speakeasy.record import record_text
 from engine.speakeasy.rules import option_schema
 from engine.speakeasy.setup import OPENINGS
+from engine.speakeasy.tutorial import TUTORIAL
 
 SPEAKEASY: Final = SpeakEasy()
 
@@ -35,4 +36,5 @@ ENTRY: Final = GameEntry(
     record_text=record_text,
     verify=verify,
     resources={"openings": openings},
+    tutorial=TUTORIAL,
 )
