@@ -13,6 +13,7 @@ import { fetchCatalogue } from "./catalogue.js";
 import { RoomChat } from "./chat.js";
 import { Clocks, tickClocks } from "./clocks.js";
 import { TurnCues } from "./cues.js";
+import { refusalText } from "./explain.js";
 import { loadGameModule } from "./game-loader.js";
 import { applyI18n, has, mountLangSwitch, onLangChange, t } from "./i18n.js";
 import { renderInvite } from "./invite-panel.js";
@@ -84,6 +85,7 @@ function roomState() {
     offers: R.offers,
     status: status(),
     game: R.game,
+    view: R.view, // the last view: the result panel asks the game to explain the end from it
     gameId: R.gameId,
     graceSeconds: R.room?.grace_seconds,
     agreedDraws: R.info?.agreedDraws !== false,
@@ -302,17 +304,9 @@ function onError(msg) {
   if (!msg.id) R.refusal = has(`error.${msg.code}`) ? t(`error.${msg.code}`) : t("error.generic", { m: msg.message || msg.code });
   const command = msg.id ? R.commands.get(msg.id) : null;
   if (msg.id) R.commands.delete(msg.id);
-  let text;
-  if (command && command.kind === "platform") {
-    // The server's own reason: "your opponent may still come back: wait 42 s more".
-    text = t("error.refused", { m: msg.message || msg.code });
-  } else if (has(`error.${msg.code}`)) {
-    text = t(`error.${msg.code}`);
-    if (msg.code === "illegal" && msg.message) text += ` (${msg.message})`;
-  } else {
-    text = t("error.generic", { m: msg.message || msg.code });
-  }
-  toast($("toast"), text);
+  // The server's own reason ("your opponent may still come back: wait 42 s more"), in the
+  // page's language where it is known; for a game action the game's words (js/explain.js).
+  toast($("toast"), refusalText(msg, command, R.game));
   if (command && command.kind === "game") R.game?.error(msg.code, msg.message, command.action);
   renderShell();
 }

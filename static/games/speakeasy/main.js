@@ -11,8 +11,10 @@
 // value to hide. Seat 0 plays South ("s"), seat 1 North ("n").
 
 import { enableDrag } from "../../js/drag.js";
+import { attachTips, hideTip, note, showTipFor } from "../../js/explain.js";
 import { VIEW_H, VIEW_W, renderBoard } from "./board.js";
 import { lastCombat, renderCombat } from "./combat-panel.js";
+import { EXPLAIN_STRINGS, engineWords, explainEnd, locationTip, movedPieces, placementLines, pieceLines, setupRefusal, whyNot, whyStuck } from "./explain.js";
 import { name, square } from "./geometry.js";
 import { animateMove } from "./motion.js";
 import { renderMoves } from "./move-list.js";
@@ -25,7 +27,10 @@ import { tileSvg } from "./tiles.js";
 import { renderTrays } from "./trays.js";
 import { loadStylesheet } from "../../js/dom.js";
 
-export const strings = STRINGS;
+export const strings = {
+  en: { ...STRINGS.en, ...EXPLAIN_STRINGS.en },
+  fr: { ...STRINGS.fr, ...EXPLAIN_STRINGS.fr },
+};
 /** One event in words, for the replay's move list (static/js/replay.js). */
 export { describe } from "./describe.js";
 
@@ -89,6 +94,8 @@ class SpeakEasyTable {
     this.movesBox.hidden = Boolean(ctx.replay); // the replay viewer lists the moves itself
     ctx.panel.replaceChildren(this.setupBox, this.combatBox, this.traysBox, this.movesBox);
     this.wireInput(ctx.root || container);
+    // Hover, a long press or a tap names what is under the finger (static/js/explain.js).
+    this.tipsOff = attachTips(ctx.root || container, (target) => this.tipFor(target));
   }
 
   // ------------------------------------------------------------ the interface
@@ -114,10 +121,21 @@ class SpeakEasyTable {
       this.selected = -1;
       path = this.lastPath();
     }
+    if (this.view && this.view.phase === "over") this.selected = -1;
     if (evt && evt.type === "setup_submitted" && evt.side === this.side) this.setupSending = false;
     if (!view && this.ctx.replay) return; // a replay catching up: its render(view) draws once
     this.draw();
     if (path) animateMove(this.svg, path, evt.side, this.flipped);
+  }
+
+  /** The server refused one of our actions: its reason in the page's words (else the shell's). */
+  explainError(code, message) {
+    return engineWords(code, message);
+  }
+
+  /** The end explained for the result panel: which rule ended it, each side's account. */
+  explainResult(view = this.view) {
+    return view ? explainEnd({ ...view, history: this.history.length ? this.history : view.history }) : [];
   }
 
   /** The server refused one of our actions. */
@@ -168,6 +186,8 @@ class SpeakEasyTable {
 
   destroy() {
     this.dragOff?.();
+    this.tipsOff?.();
+    window.removeEventListener("pointerup", this.onUp, true);
     this.container.replaceChildren();
     this.ctx.panel.replaceChildren();
     this.view = null;
@@ -199,6 +219,7 @@ class SpeakEasyTable {
         options: v.options || {},
         draftKey: `speakeasy.draft.${this.ctx.gameId}.${this.side}`,
         api: this.ctx.api,
+        refuse: (sq) => this.refuseSetup(sq),
         changed: () => this.drawBoard(),
         submit: (position) => {
           this.setupSending = true;
@@ -288,12 +309,70 @@ class SpeakEasyTable {
     if (this.inSetup()) return this.editor.clickSquare(sq);
     const legal = this.legalFrom();
     if (this.selected >= 0 && legal.get(this.selected)?.has(sq)) return this.playMove(this.selected, sq);
-    this.selected = legal.has(sq) && this.selected !== sq ? sq : -1;
-    this.drawBoard();
+    if (legal.has(sq) || this.selected === sq) {
+      hideTip();
+      this.selected = this.selected === sq ? -1 : sq;
+      return this.drawBoard();
+    }
+    // Not a move: say why, or (nothing of ours concerned) what stands there.
+    const why = this.refusal(sq);
+    const loc = this.svg.querySelector(`[data-sq="${sq}"]`);
+    if (why) note(why, { anchor: loc, area: this.container });
+    else if (loc) showTipFor(loc);
+  }
+
+  /** Why a click on `sq` plays nothing, in words ("" when it only asks what stands there). */
+  refusal(sq, from = this.selected) {
+    const v = this.view;
+    if (!v || !this.side || v.phase !== "play") return "";
+    const { cells } = parsePosition(v.position);
+    const cell = cells[sq];
+    const mine = Boolean(cell && cell.side === this.side);
+    if (v.to_move !== this.side) return mine || from >= 0 ? t("se.x.why.notYourTurn", { side: t(`side.${v.to_move}`) }) : "";
+    if (this.moving) return t("se.x.why.sending");
+    if (mine) return whyStuck(cells, sq, v.options || {});
+    if (from >= 0) return whyNot(cells, from, sq, v.options || {});
+    return "";
+  }
+
+  /** A setup click or drop outside the player's own locations. */
+  refuseSetup(sq) {
+    const why = setupRefusal(sq, this.side);
+    if (why) note(why, { anchor: this.svg.querySelector(`[data-sq="${sq}"]`), area: this.container });
+  }
+
+  /** The popover for what is under the pointer: a location, a reserve piece, a removed piece. */
+  tipFor(target) {
+    const v = this.view;
+    if (!v) return null;
+    const loc = this.svg.contains(target) ? target.closest("[data-sq]") : null;
+    if (loc) {
+      const sq = Number(loc.dataset.sq);
+      const cells = this.inSetup() || (this.editor && this.setupSending) ? this.editor.boardState().cells : parsePosition(v.position).cells;
+      const tip = locationTip(sq, cells[sq], { viewer: this.side, options: v.options || {}, moved: movedPieces(this.history), over: v.phase === "over" });
+      return { anchor: loc, ...tip };
+    }
+    const reserve = target.closest(".reserve-piece[data-code]");
+    if (reserve) {
+      const code = reserve.dataset.code;
+      return { anchor: reserve, title: t(`piece.${code}`), lines: placementLines(code, this.side, v.options || {}) };
+    }
+    const gone = target.closest(".removed-piece[data-code]");
+    if (gone) {
+      const code = gone.dataset.code;
+      const side = gone.closest("[data-side]")?.dataset.side || "";
+      const face = code === "?" ? t("piece.hidden") : t(`piece.${code}`);
+      const title = side ? t("se.x.pieceTitle", { side: t(`side.${side}`), face }) : face;
+      return { anchor: gone, title, lines: code === "?" ? [t("se.x.hidden")] : pieceLines(code, v.options || {}) };
+    }
+    return null;
   }
 
   wireInput(root) {
     const svg = this.svg;
+    // Where the last press ended (the drop hook is told only of drop targets).
+    this.onUp = (e) => (this.lastUp = { x: e.clientX, y: e.clientY });
+    window.addEventListener("pointerup", this.onUp, true);
     svg.addEventListener("click", (e) => {
       const g = e.target.closest("[data-sq]");
       if (g) this.onSquare(Number(g.dataset.sq));
@@ -312,7 +391,11 @@ class SpeakEasyTable {
         if (!this.view) return null;
         if (this.inSetup()) return this.editor.dragStart(el);
         const sq = Number(el.closest("[data-sq]")?.dataset.sq);
-        if (!this.legalFrom().has(sq)) return null;
+        if (!this.legalFrom().has(sq)) {
+          const why = this.refusal(sq, -1);
+          if (why) note(why, { anchor: el, area: this.container });
+          return null;
+        }
         this.selected = sq;
         this.drawBoard();
         const cell = parsePosition(this.view.position).cells[sq];
@@ -326,7 +409,13 @@ class SpeakEasyTable {
       drop: (payload, target) => {
         if (this.inSetup()) return this.editor.drop(payload, target);
         const to = Number(target?.dataset.sq);
-        if (target && this.legalFrom().get(payload.sq)?.has(to)) this.playMove(payload.sq, to);
+        if (target && this.legalFrom().get(payload.sq)?.has(to)) return this.playMove(payload.sq, to);
+        // Dropped where it cannot go (no drop target there): the location under the finger, and why.
+        const at = this.lastUp ? document.elementFromPoint(this.lastUp.x, this.lastUp.y) : null;
+        const over = at && this.svg.contains(at) ? at.closest("[data-sq]") : null;
+        const sq = over ? Number(over.dataset.sq) : -1;
+        const why = sq >= 0 && sq !== payload.sq ? this.refusal(sq, payload.sq) : "";
+        if (why) note(why, { anchor: over, area: this.container });
       },
     });
   }

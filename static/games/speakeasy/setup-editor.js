@@ -10,17 +10,20 @@ import { tileSvg } from "./tiles.js";
 
 let openingsCache = null;
 
-function button(label, onClick, cls = "secondary") {
+/** A button; `tip`: what it does, shown on hover, a long press or keyboard focus (js/explain.js). */
+function button(label, onClick, cls = "secondary", tip = "") {
   const b = document.createElement("button");
   b.type = "button";
   b.className = cls;
   b.textContent = label;
+  if (tip) b.dataset.tip = tip;
   b.addEventListener("click", onClick);
   return b;
 }
 
 export class SetupEditor {
-  /** opts: {panel, side, options, draftKey, api(method, path), changed(), submit(position)} */
+  /** opts: {panel, side, options, draftKey, api(method, path), changed(), submit(position),
+   *  refuse(sq): a click or drop on a location that is not the player's} */
   constructor(opts) {
     Object.assign(this, opts);
     this.selected = null; // {code} from the reserve, or {sq} on the board
@@ -98,7 +101,7 @@ export class SetupEditor {
   }
 
   clickSquare(sq) {
-    if (!this.own.has(sq)) return;
+    if (!this.own.has(sq)) return this.refuse?.(sq);
     const sel = this.selected;
     if (sel && "code" in sel) return this.place(sel.code, sq);
     if (sel && "sq" in sel) {
@@ -140,7 +143,7 @@ export class SetupEditor {
     if (kind === "tray" && payload.from === "board") return this.takeBack(payload.sq);
     if (kind !== "board") return;
     const sq = Number(target.dataset.sq);
-    if (!this.own.has(sq)) return;
+    if (!this.own.has(sq)) return this.refuse?.(sq);
     if (payload.from === "tray") return this.place(payload.code, sq);
     if (payload.sq !== sq) this.swap(payload.sq, sq);
   }
@@ -171,7 +174,6 @@ export class SetupEditor {
       b.dataset.code = code;
       b.setAttribute("aria-pressed", String(Boolean(this.selected && this.selected.code === code)));
       b.setAttribute("aria-label", `${t(`piece.${code}`)} ×${left[code]}`);
-      b.title = t(`piece.${code}`);
       const count = document.createElement("span");
       count.className = "count";
       count.textContent = `×${left[code]}`;
@@ -189,11 +191,11 @@ export class SetupEditor {
     const tools = document.createElement("div");
     tools.className = "setup-tools";
     tools.append(
-      button(t("setup.random"), () => this.update(randomPlacement(this.side, this.options))),
-      button(t("setup.clear"), () => this.update(emptyPlacement())),
+      button(t("setup.random"), () => this.update(randomPlacement(this.side, this.options)), "secondary", t("se.x.setup.random")),
+      button(t("setup.clear"), () => this.update(emptyPlacement()), "secondary", t("se.x.setup.clear")),
     );
     if (this.openings?.length) {
-      tools.append(this.select("openings", t("setup.openings"), t("setup.openingPick"),
+      tools.append(this.select("openings", t("setup.openings"), t("setup.openingPick"), t("se.x.setup.openings"),
         this.openings.map((o) => [o.position, has(`opening.${o.name}`) ? t(`opening.${o.name}`) : o.name]),
         (position) => this.update(placementOf(position, this.side))));
     }
@@ -204,7 +206,7 @@ export class SetupEditor {
     const mine = document.createElement("div");
     mine.className = "setup-tools saved";
     if (saved.length) {
-      const sel = this.select("saved", t("setup.saved"), t("setup.savedPick"), saved.map((s) => [s.name, s.name]),
+      const sel = this.select("saved", t("setup.saved"), t("setup.savedPick"), t("se.x.setup.saved"), saved.map((s) => [s.name, s.name]),
         (nameText) => {
           const found = savedSetups().find((s) => s.name === nameText);
           if (found) this.update(placementOf(found.position, this.side));
@@ -214,7 +216,7 @@ export class SetupEditor {
         const chosen = p.querySelector("#setup-saved")?.dataset.last;
         if (chosen) deleteSetup(chosen);
         this.render();
-      }));
+      }, "secondary", t("se.x.setup.delete")));
     }
     const nameInput = document.createElement("input");
     nameInput.id = "setup-name";
@@ -227,7 +229,7 @@ export class SetupEditor {
       saveSetup(n, this.placement, this.side);
       this.message = t("setup.savedOk");
       this.render();
-    });
+    }, "secondary", t("se.x.setup.save"));
     mine.append(nameInput, save);
     p.append(mine);
 
@@ -258,15 +260,19 @@ export class SetupEditor {
     p.append(status);
     const ready = button(t("setup.ready"), () => {
       if (!this.problems().length) this.submit(setupPosition(this.placement, this.side));
-    }, "primary");
+    }, "primary", t("se.x.setup.ready"));
     ready.id = "setup-ready";
     ready.disabled = list.length > 0;
-    p.append(ready);
+    const readyHelp = document.createElement("p");
+    readyHelp.className = "choice-help";
+    readyHelp.textContent = t("se.x.setup.readyHelp");
+    p.append(ready, readyHelp);
   }
 
-  select(id, label, placeholder, options, onPick) {
+  select(id, label, placeholder, tip, options, onPick) {
     const wrap = document.createElement("label");
     wrap.className = "field inline";
+    wrap.dataset.tip = tip;
     const span = document.createElement("span");
     span.textContent = label;
     const sel = document.createElement("select");

@@ -13,6 +13,7 @@ export function renderTrays(box, removed, sides) {
   for (const side of sides) {
     const row = document.createElement("div");
     row.className = `tray side-${side}`;
+    row.dataset.side = side;
     const label = document.createElement("span");
     label.className = "tray-label";
     label.textContent = t(`side.${side}`);
@@ -23,7 +24,9 @@ export function renderTrays(box, removed, sides) {
     for (const code of codes) {
       const span = document.createElement("span");
       span.className = "removed-piece";
-      span.title = code === "?" ? t("piece.hidden") : t(`piece.${code}`);
+      span.dataset.code = code; // named on hover or a long press (main.js tipFor)
+      span.setAttribute("role", "img");
+      span.setAttribute("aria-label", code === "?" ? t("piece.hidden") : t(`piece.${code}`));
       span.append(tileSvg({ side, code: code === "?" ? "?" : code, revealed: false }));
       pieces.append(span);
     }
