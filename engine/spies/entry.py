@@ -12,6 +12,7 @@ from engine.spies.data import RAW, YEARS
 from engine.spies.game import SPIES, Spies
 from engine.spies.options import CHOICES, LAST_YEAR, NUMBERS, PRESETS, TIME_CONTROL
 from engine.spies.record import record, record_text, verify
+from engine.spies.tutorial import TUTORIAL
 
 DESCRIPTIONS: Final = {
     "allocation": "which powers each seat plays with 3 or 4 players (v2.3 8.3-8.4)",
@@ -76,4 +77,5 @@ ENTRY: Final = GameEntry(
     agreed_draws=False,  # the rules know no agreed ending (16)
     private_channels=True,
     resources={"data": lambda: RAW},
+    tutorial=TUTORIAL,
 )
