@@ -262,14 +262,29 @@ async def reissue_invite(engine: AsyncEngine, room_id: str, guest_id: str, now: 
 
 
 async def room_for_watch_token(engine: AsyncEngine, token: str) -> str:
+    """The room a spectator link watches. The room's current invite link watches too once
+    every chair is taken (and the room admits spectators): whoever was sent it may watch
+    the game he can no longer join, which the spectator link would let anyone do."""
+    digest = token_digest(token)
     async with engine.connect() as conn:
         room = (
             await conn.execute(
                 select(_ROOMS.c.id, _ROOMS.c.watch_hash, _ROOMS.c.spectators).where(
-                    _ROOMS.c.watch_hash == token_digest(token)
+                    _ROOMS.c.watch_hash == digest
                 )
             )
         ).one_or_none()
-    if room is None or not digest_matches(room.watch_hash, token) or not room.spectators:
-        raise AppError("not_found", "this spectator link is unknown", 404)
-    return str(room.id)
+        if room is not None and digest_matches(room.watch_hash, token) and room.spectators:
+            return str(room.id)
+        invited = (
+            await conn.execute(
+                select(_ROOMS.c.id, _ROOMS.c.invite_hash, _ROOMS.c.spectators, _ROOMS.c.players).where(
+                    _ROOMS.c.invite_hash == digest
+                )
+            )
+        ).one_or_none()
+        if invited is not None and digest_matches(invited.invite_hash, token) and invited.spectators:
+            chairs = (await conn.execute(select(_SEATS.c.slot).where(_SEATS.c.room_id == invited.id))).all()
+            if len(chairs) >= invited.players:
+                return str(invited.id)
+    raise AppError("not_found", "this spectator link is unknown", 404)

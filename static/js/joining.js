@@ -6,6 +6,7 @@
 
 import { ApiError, api, keepRejoinSecret, rejoinSecret, rejoinSeat } from "./api.js";
 import { t } from "./i18n.js";
+import { rememberLinks } from "./links.js";
 
 const FATAL_KEYS = {
   full: "room.full",
@@ -45,16 +46,30 @@ export async function watchTarget(token) {
 }
 
 /**
- * Read the address and do what it asks. Returns {roomId, watch, room} where `room` is the
- * room summary; `room.your_seat` is null for a browser without a seat (and no watch token).
+ * Read the address and do what it asks. Returns {roomId, watch, room, full} where `room` is
+ * the room summary; `room.your_seat` is null for a browser without a seat (and no watch
+ * token); `full`: an invite link came to a room whose every seat is taken, and watches it.
  */
 export async function enterFromAddress(path = location.pathname, search = location.search) {
   const params = new URLSearchParams(search);
   let roomId;
   let watch = null;
   let m;
+  let full = false;
   if ((m = /^\/i\/([^/]+)\/?$/.exec(path))) {
-    roomId = await claimInvite(decodeURIComponent(m[1]));
+    const token = decodeURIComponent(m[1]);
+    try {
+      roomId = await claimInvite(token);
+    } catch (err) {
+      // Every seat is taken: the invite link still watches the game when the room admits
+      // spectators (the server's /api/watch answers for it), and the lobby offers that.
+      if (err.code !== "full") throw err;
+      roomId = await watchTarget(token).catch(() => {
+        throw err;
+      });
+      rememberLinks(roomId, { watch_url: `/w/${encodeURIComponent(token)}` });
+      full = true;
+    }
     history.replaceState(null, "", `/r/${encodeURIComponent(roomId)}`);
   } else if ((m = /^\/w\/([^/]+)\/?$/.exec(path))) {
     watch = decodeURIComponent(m[1]);
@@ -69,7 +84,7 @@ export async function enterFromAddress(path = location.pathname, search = locati
   if (room.your_seat === null && !watch && rejoinSecret(roomId) && (await rejoinSeat(roomId))) {
     room = await fetchRoom(roomId);
   }
-  return { roomId, watch, room };
+  return { roomId, watch, room, full };
 }
 
 /** A pasted invite or spectator link of this site -> the path to open, or null. */

@@ -104,11 +104,13 @@ const pathOf = (url) => {
   }
 };
 
-/** Fill `box` with the lobby of room `room` (its summary); `game`: its catalogue entry, if known. */
-export function renderLobby(box, roomId, room, title, game = null) {
+/** Fill `box` with the lobby of room `room` (its summary); `game`: its catalogue entry, if
+ * known; `full`: an invite link brought this browser here and every seat was already taken. */
+export function renderLobby(box, roomId, room, title, game = null, { full: invitedToFull = false } = {}) {
   box.replaceChildren();
   const h = document.createElement("h2");
-  h.textContent = t("lobby.title");
+  h.id = "lobby-title";
+  h.textContent = invitedToFull ? t("lobby.fullTitle") : t("lobby.title");
   const info = document.createElement("p");
   info.className = "room-info";
   info.textContent = roomInfoText(room, title);
@@ -137,8 +139,14 @@ export function renderLobby(box, roomId, room, title, game = null) {
 
   const help = document.createElement("p");
   help.className = "help";
-  help.textContent = `${free ? "" : `${t("lobby.full")} `}${room.spectators === false ? t("lobby.noSpectators") : ""}`.trim();
-  if (help.textContent) box.append(help);
+  help.id = "lobby-help";
+  const watchable = room.spectators !== false;
+  help.textContent = `${free ? "" : `${t(watchable ? "lobby.full" : "lobby.fullNoWatch")} `}${watchable ? "" : t("lobby.noSpectators")}`.trim();
+  const offered = invitedToFull && !free && links.watch_url && watchable;
+  if (offered) help.textContent = t("lobby.fullInvited");
+  // Said before the button when the invite came too late: why the link watches instead.
+  if (offered && row.isConnected) row.before(help);
+  else if (help.textContent) box.append(help);
 
   const form = document.createElement("form");
   form.className = "paste-link";
@@ -173,6 +181,6 @@ export function renderLobby(box, roomId, room, title, game = null) {
     }
     location.assign(path);
   });
-  box.append(form);
+  if (!offered) box.append(form); // an invite that came too late has its way in above
   box.hidden = false;
 }

@@ -75,7 +75,12 @@ export function renderActions(box, room, send) {
         box.append(draw);
       }
     }
-    if (abortable) box.append(button(t("action.abort"), () => send("abort"), "secondary", "abort"));
+    if (abortable) {
+      // Confirmed like resigning: an abort ends the game for every seat at once.
+      box.append(button(t("action.abort"), () => {
+        if (confirm(t("action.abortConfirm"))) send("abort");
+      }, "secondary", "abort"));
+    }
     if (opponentsSeated(room) && awaySeats(room).length) {
       const claim = button(t("action.claim"), () => send("claim"), "secondary", "claim");
       claim.title = t("action.claimHelp");

@@ -76,6 +76,7 @@ const status = () => (R.game && R.view ? R.game.status(R.view) : { phase: "setup
 /** The state the shell's renderers read. */
 function roomState() {
   return {
+    roomId: R.roomId,
     players: players(),
     mine: mine(),
     bots: bots(),
@@ -111,6 +112,7 @@ async function start() {
   R.roomId = entered.roomId;
   R.watch = entered.watch;
   R.room = entered.room;
+  R.full = entered.full; // an invite link to a room whose every seat is taken: the lobby offers to watch
   if (R.room.your_seat === null && !R.watch) return showLobby();
   connect();
 }
@@ -125,7 +127,7 @@ async function showLobby() {
   rules.setGame({ name, title: entry?.title || R.room.title || readGame(null, R.room).title, clientModule: entry?.client_module || FALLBACK_MODULE });
   $("loading").hidden = true;
   $("game").hidden = true;
-  renderLobby($("lobby"), R.roomId, R.room, R.room.title || entry?.title || readGame(null, R.room).title, entry);
+  renderLobby($("lobby"), R.roomId, R.room, R.room.title || entry?.title || readGame(null, R.room).title, entry, { full: R.full });
 }
 
 function connect() {

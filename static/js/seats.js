@@ -4,9 +4,11 @@
 // bottom (the game draws your side there too); a spectator has seat 0 at the bottom.
 // Every other seat is above the board, in turn order after yours.
 
+import { absolute } from "./api.js";
 import { clockText, showLimit } from "./clocks.js";
 import { icon } from "./dom.js";
 import { t } from "./i18n.js";
+import { loadLinks } from "./links.js";
 
 /** The seats from the bottom bar up: [bottom, ...above in turn order]. */
 export function seatOrder(players, mine) {
@@ -47,14 +49,17 @@ function bar(seat, room) {
   else if (bot) role = t("room.computer");
   else if (room.mine !== null && room.players === 2) role = t("room.opponent");
   label.textContent = role ? `${role} · ${seatName}` : seatName;
+  label.title = label.textContent; // readable in full when the bar cuts it
   const presence = document.createElement("span");
   presence.className = "presence";
   presence.dataset.seat = String(seat);
-  if (!bot) presence.dataset.live = "1";
-  presence.textContent = bot ? "" : taken ? pres.text : t("room.free");
+  // An empty chair has nobody to be connected: it waits for a player (tickPresence leaves it).
+  if (!bot && taken) presence.dataset.live = "1";
+  presence.textContent = bot ? "" : taken ? pres.text : t("room.emptySeat");
   const who = document.createElement("div");
   who.className = "who";
   who.append(dot, label, presence);
+  box.classList.toggle("empty-seat", !taken);
 
   const clock = document.createElement("div");
   clock.className = "clock";
@@ -77,8 +82,45 @@ function bar(seat, room) {
   limit.setAttribute("aria-label", t("clock.limitLabel", { seat: seatName }));
   limit.title = t("clock.limitHelp");
   showLimit(limit, over ? null : room.clocks.limitLeft(seat));
-  box.append(who, limit, clock);
+  box.append(who, limit);
+  if (!taken && room.mine !== null && !over) box.append(inviteButton(room.roomId));
+  box.append(clock);
   return box;
+}
+
+/** On an empty chair, for a player: the invite link copied at once (this browser made the
+ * room), else the room's invite panel brought into view (it makes a new link). */
+function inviteButton(roomId) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "secondary small seat-invite";
+  const url = roomId ? loadLinks(roomId)?.invite_url : null;
+  // The long label on a laptop, the short one on a phone (style.css), the whole help as its title.
+  const long = document.createElement("span");
+  long.className = "long";
+  long.textContent = url ? t("seat.copyInvite") : t("seat.invite");
+  const short = document.createElement("span");
+  short.className = "short";
+  short.textContent = t("seat.invite");
+  b.append(long, short);
+  b.title = url ? t("seat.copyInviteHelp") : t("seat.inviteHelp");
+  b.setAttribute("aria-label", b.title);
+  b.addEventListener("click", async () => {
+    if (!url) {
+      const panel = document.getElementById("invite");
+      panel?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      panel?.querySelector("input, button")?.focus({ preventScroll: true });
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(absolute(url));
+      long.textContent = short.textContent = t("invite.copied");
+    } catch {
+      // No clipboard here (an insecure page): the panel's link can be selected by hand.
+      document.getElementById("invite-url")?.focus();
+    }
+  });
+  return b;
 }
 
 /** An hourglass, drawn (no emoji font is needed). */

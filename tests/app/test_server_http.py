@@ -6,7 +6,7 @@ from unittest.mock import ANY
 
 import httpx
 from conftest import Server
-from server_harness import token_of
+from server_harness import refused_socket, token_of
 
 from app.identity import COOKIE_NAME
 
@@ -87,6 +87,39 @@ async def test_watch_token_lookup_and_private_rooms(server: Server) -> None:
     assert (await alice.http.get("/api/watch/unknown")).status_code == 404
     private = await alice.create_room(spectators=False)
     assert private["watch_url"] is None
+
+
+async def test_the_invite_link_of_a_full_room_watches_it(server: Server) -> None:
+    """Opened after the last seat was taken, the invite link is not a dead end: it watches
+    the room as its spectator link does, and only then, and only where spectators may."""
+    alice, bob, carol = server.player(), server.player(), server.player()
+    room = await alice.create_room()
+    invite = token_of(room["invite_url"])
+    # While a seat is free the invite link seats its holder: it does not watch.
+    assert (await carol.http.get(f"/api/watch/{invite}")).status_code == 404
+    assert (await bob.claim(room["invite_url"])).status_code == 200
+    assert (await carol.claim(room["invite_url"])).status_code == 409
+    found = await carol.http.get(f"/api/watch/{invite}")
+    assert found.status_code == 200 and found.json() == {"room_id": room["room_id"]}
+    watcher = await carol.connect(room["room_id"], watch=invite)
+    assert watcher.seat is None
+    assert watcher.frames[-1]["you"]["role"] == "spectator"
+    # Another room's invite does not watch this one.
+    other = await alice.create_room()
+    assert (await bob.claim(other["invite_url"])).status_code == 200
+    refused, _ = await refused_socket(
+        f"{server.base.replace('http://', 'ws://')}/ws/rooms/{room['room_id']}?watch={token_of(other['invite_url'])}",
+        carol.cookie,
+    )
+    assert refused["code"] == "forbidden"
+    # A room without spectators stays closed to it, full or not.
+    private = await alice.create_room(spectators=False)
+    assert (await bob.claim(private["invite_url"])).status_code == 200
+    assert (await carol.http.get(f"/api/watch/{token_of(private['invite_url'])}")).status_code == 404
+    # A replaced invite link watches no more.
+    renewed = await alice.http.post(f"/api/rooms/{room['room_id']}/invite")
+    assert renewed.status_code == 200
+    assert (await carol.http.get(f"/api/watch/{invite}")).status_code == 404
 
 
 async def test_bad_bodies_are_refused(server: Server) -> None:

@@ -86,6 +86,7 @@ def end_game(player: Player, abort: bool) -> str:
         try:
             if page.locator("#abort").is_visible() and not aborted:
                 aborted = True  # once: a refusal (the computer moved first) leaves resigning
+                page.once("dialog", lambda d: d.accept())  # "Abort this game?"
                 page.locator("#abort").click(timeout=2_000)
             elif page.locator("#resign").is_visible():
                 page.once("dialog", lambda d: d.accept())

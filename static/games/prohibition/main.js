@@ -171,7 +171,8 @@ class ProhibitionTable {
     if (!view) return { phase: "setup", actors: [], result: null };
     const t = this.t;
     const phase = view.result ? "over" : SETUP_PHASES.has(view.phase) ? "setup" : "play";
-    const actors = Array.isArray(view.to_act) ? view.to_act : [];
+    // Nobody is asked to act before every seat is taken (no panel, no cue, no seat lit).
+    const actors = Array.isArray(view.to_act) && this.ctx.allSeated() ? view.to_act : [];
     // The server allows an abort only before any seat's action (moves_played 0): a bot's
     // placement already counts.
     const acted = this.history.some((e) => Number.isInteger(e.by));
@@ -245,6 +246,8 @@ class ProhibitionTable {
   legal() {
     const v = this.view;
     if (!v || this.ctx.seat === null || this.ctx.seat === undefined || v.result || this.sending) return [];
+    // Before every seat is taken the game waits for its players: nothing is offered yet.
+    if (!this.ctx.replay && !this.ctx.allSeated()) return [];
     return Array.isArray(v.legal) ? v.legal : [];
   }
 

@@ -185,7 +185,8 @@ class SpiesTable {
     const t = this.t;
     const phase = view.result ? "over" : view.year ? "play" : "setup";
     const d = view.decision;
-    const actors = d && !view.result ? (d.seats || []).filter(Number.isInteger) : [];
+    // Nobody is asked to act before every seat is taken (no panel, no cue, no seat lit).
+    const actors = d && !view.result && this.ctx.allSeated() ? (d.seats || []).filter(Number.isInteger) : [];
     const acted = this.history.some((e) => /^[GIRFB]$/.test(e.by));
     const out = { phase, actors, result: view.result || null, abortable: phase === "setup" && !acted };
     const mine = this.ctx.seat ?? null;
@@ -245,6 +246,8 @@ class SpiesTable {
   legal() {
     const v = this.view;
     if (!v || this.ctx.seat === null || this.ctx.seat === undefined || v.result || this.sending || this.ctx.replay) return [];
+    // Before every seat is taken the game waits for its players: nothing is offered yet.
+    if (!this.ctx.replay && !this.ctx.allSeated()) return [];
     return Array.isArray(v.legal) ? v.legal : [];
   }
 
@@ -509,6 +512,7 @@ class SpiesTable {
     this.applyZoom();
     const selection = this.selection();
     renderDecision(this.actBox, pctx, v, {
+      unseated: !this.ctx.replay && !this.ctx.allSeated(),
       lines: legal,
       selection,
       sending: Boolean(this.sending),

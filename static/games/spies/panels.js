@@ -53,6 +53,11 @@ export function renderDecision(box, ctx, view, model) {
   const owes = Boolean(model.lines.length) && !view.result;
   box.hidden = !d || Boolean(view.result);
   if (box.hidden) return box.replaceChildren();
+  if (model.unseated) {
+    // Every seat must be taken before anyone places or moves anything.
+    const text = seat === null ? t("sp.status.waitPlayers") : t("sp.prompt.waitPlayers");
+    return box.replaceChildren(h("h2", {}, t("sp.sec.waiting")), h("p", { class: "sp-prompt", id: "sp-prompt", dataset: { kind: "seats" } }, text));
+  }
   const parts = [h("h2", {}, owes ? t("sp.sec.act") : t("sp.sec.waiting"))];
   const head = h("p", { class: "sp-prompt", id: "sp-prompt", dataset: { kind: d.kind } }, promptText(t, view, ctx.names, owes));
   const timer = countdown(ctx, owes ? seat : (d.seats || [])[0]);
