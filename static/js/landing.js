@@ -16,6 +16,7 @@ import { rememberLinks, renderLinks } from "./links.js";
 import { optionDefault, optionHelp, optionLabel, optionValueText, ruleOptions } from "./lobby.js";
 import { presetLabel } from "./room-info.js";
 import { RULES_STRINGS } from "./rules-strings.js";
+import { learnButton } from "./tutorial.js";
 
 addStrings(RULES_STRINGS);
 
@@ -30,8 +31,12 @@ let catalogue = { games: [], v2: false };
 let created = null;
 const edits = new Map(); // game name -> Map(option -> the value chosen, or the text of a bad number)
 
+// "/?game=<name>" (the lesson's "Play a friend") chooses that game until another is picked.
+const asked = new URLSearchParams(location.search).get("game");
 const chosenGame = () =>
-  catalogue.games.find((g) => g.name === form.elements.game?.value) || catalogue.games.find((g) => g.playable) || catalogue.games[0];
+  catalogue.games.find((g) => g.name === (form.elements.game?.value || asked) && g.playable) ||
+  catalogue.games.find((g) => g.playable) ||
+  catalogue.games[0];
 
 function option(value, text, selected = false) {
   const o = document.createElement("option");
@@ -83,6 +88,8 @@ function fillGames() {
       card.dataset.game = g.name;
       card.classList.toggle("unavailable", !g.playable);
       card.append(label, rules);
+      // Its guided first game against the computer, when it has one (js/tutorial.js).
+      if (g.tutorial && g.playable) card.append(learnButton(g, showError));
       return card;
     }),
   );

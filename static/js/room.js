@@ -30,6 +30,7 @@ import { countGame, renderScore } from "./score.js";
 import { renderSeats, tickPresence } from "./seats.js";
 import { GameSocket } from "./socket.js";
 import { toast } from "./toast.js";
+import { Lesson, loadLesson } from "./tutorial.js";
 import { renderTurn, tickSetupDeadline } from "./turn-line.js";
 import { keepCommitment } from "./verify.js";
 import { FALLBACK_MODULE, readGame, readOffers, readYou, speaksV2 } from "./wire.js";
@@ -48,6 +49,7 @@ const R = {
   gameId: null,
   view: null,
   game: null, // the mounted game module's handle
+  lesson: null, // a tutorial room's lesson (js/tutorial.js), which every game action goes through
   mountedFor: "",
   clocks: new Clocks(),
   talk: null, // the seats we may write to in private now (the frames' `talk`), or null
@@ -232,6 +234,7 @@ async function onWelcome(msg) {
   await mountGame();
   R.game.render(R.view);
   R.game.clocks?.(R.clocks.latest());
+  R.lesson?.update(R.view);
   fetchGameEntry();
   $("loading").hidden = true;
   $("lobby").hidden = true;
@@ -252,7 +255,14 @@ async function mountGame() {
     fatal(t("error.module", { m: err.message }));
     throw err;
   }
+  // A guided first game: the game's lesson (tutorial.js beside main.js) teaches each step.
+  const lesson = R.room?.tutorial && mine() !== null ? await loadLesson(R.info.clientModule).catch((err) => {
+    toast($("toast"), t("lesson.failed", { m: err.message }));
+    return null;
+  }) : null;
   R.game?.destroy();
+  R.lesson?.destroy();
+  R.lesson = null;
   cues.reset();
   const game = $("game");
   R.game = mod.mount($("board-area"), {
@@ -262,7 +272,7 @@ async function mountGame() {
     room: R.room,
     panel: $("game-panel"),
     root: game,
-    send: sendAction,
+    send: (action, opts) => (R.lesson ? R.lesson.send(action, opts) : sendAction(action, opts)),
     api,
     t,
     allSeated,
@@ -271,6 +281,9 @@ async function mountGame() {
     talk: () => R.talk,
   });
   R.mountedFor = key;
+  if (lesson) {
+    R.lesson = new Lesson(lesson, { side: $("side"), root: game, game: () => R.game, send: sendAction, seat: mine(), gameId: R.gameId, name: R.info.name, title: R.info.title });
+  }
   rules.setGame({ name: R.info.name, title: R.info.title, clientModule: R.info.clientModule });
   fitRoom(game, R.game.aspect, players());
   game.dataset.game = R.info.name;
@@ -286,6 +299,7 @@ function onEvent(msg) {
   R.view = msg.view ? { ...msg.view, history: undefined } : R.view;
   R.game.event(msg.event, msg.view);
   if (msg.clocks) R.game.clocks?.(R.clocks.latest());
+  R.lesson?.update(R.view);
   renderShell();
 }
 

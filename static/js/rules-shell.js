@@ -7,6 +7,7 @@ import { fetchCatalogue } from "./catalogue.js";
 import { h } from "./dom.js";
 import { applyI18n, lang, mountLangSwitch, onLangChange, t } from "./i18n.js";
 import { PARTS, RulesView, rulesModuleOf } from "./rules-view.js";
+import { learnButton } from "./tutorial.js";
 
 const $ = (id) => document.getElementById(id);
 const asked = (() => {
@@ -94,6 +95,8 @@ async function start() {
     return render();
   }
   S.mode = "game";
+  // Its guided first game, beside the title (js/tutorial.js).
+  if (S.entry.tutorial) $("rules-title").after(learnButton(S.entry, (text) => note(text, true), "primary learn-btn rules-learn"));
   $("rules-view").hidden = false;
   S.view = new RulesView($("rules-view"), { onChange: () => renderGame() });
   const part = new URLSearchParams(location.search).get("part");

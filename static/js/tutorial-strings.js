@@ -1,0 +1,48 @@
+// The words of the guided first game's shell (static/js/tutorial.js): the lesson panel in a
+// tutorial room and the "Learn to play" buttons. The lessons themselves are each game's own
+// (static/games/<name>/tutorial.js).
+
+export const TUTORIAL_STRINGS = {
+  en: {
+    "lesson.title": "Lesson",
+    "lesson.step": "Step {n} of {total}",
+    "lesson.next": "Next",
+    "lesson.waiting": "The computer is answering…",
+    "lesson.yourTurn": "Your turn: do what the lesson asks.",
+    "lesson.readFirst": "Read this step first, then press Next.",
+    "lesson.notThisOne": "Not that one: the lesson asks for something else here.",
+    "lesson.refused": "Not now: {m}",
+    "lesson.finishTitle": "Lesson complete",
+    "lesson.won": "You won your first game.",
+    "lesson.over": "The guided game is over.",
+    "lesson.playComputer": "Play the computer",
+    "lesson.playFriend": "Play a friend",
+    "lesson.rules": "Read the rules",
+    "lesson.creating": "Creating your game…",
+    "lesson.failed": "The lesson could not be loaded: {m}",
+    "lesson.cannotCreate": "The game could not be created: {m}",
+    "lesson.learn": "Learn to play",
+    "lesson.learnOf": "Learn to play {game}: a guided first game against the computer",
+  },
+  fr: {
+    "lesson.title": "Leçon",
+    "lesson.step": "Étape {n} sur {total}",
+    "lesson.next": "Suivant",
+    "lesson.waiting": "L’ordinateur répond…",
+    "lesson.yourTurn": "À vous : faites ce que la leçon demande.",
+    "lesson.readFirst": "Lisez d’abord cette étape, puis appuyez sur Suivant.",
+    "lesson.notThisOne": "Pas celui-là : la leçon demande autre chose ici.",
+    "lesson.refused": "Pas maintenant : {m}",
+    "lesson.finishTitle": "Leçon terminée",
+    "lesson.won": "Vous avez gagné votre première partie.",
+    "lesson.over": "La partie guidée est terminée.",
+    "lesson.playComputer": "Jouer contre l’ordinateur",
+    "lesson.playFriend": "Jouer avec un ami",
+    "lesson.rules": "Lire les règles",
+    "lesson.creating": "Création de votre partie…",
+    "lesson.failed": "La leçon n’a pas pu être chargée : {m}",
+    "lesson.cannotCreate": "La partie n’a pas pu être créée : {m}",
+    "lesson.learn": "Apprendre à jouer",
+    "lesson.learnOf": "Apprendre à jouer à {game} : une première partie guidée contre l’ordinateur",
+  },
+};
