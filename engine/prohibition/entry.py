@@ -9,6 +9,7 @@ from engine.prohibition.bot import DEFAULT_LEVEL, LEVELS
 from engine.prohibition.game import Prohibition
 from engine.prohibition.options import schema
 from engine.prohibition.record import record, record_text, verify
+from engine.prohibition.tutorial import TUTORIAL
 
 PROHIBITION: Final = Prohibition()
 
@@ -26,4 +27,5 @@ ENTRY: Final = GameEntry(
     record=record,
     record_text=record_text,
     verify=verify,
+    tutorial=TUTORIAL,
 )
