@@ -98,6 +98,8 @@ def test_speakeasy_taught_line_wins_against_the_script() -> None:
     result = game.result(state)
     assert result is not None and result.winners == (0,) and result.reason == "speakeasy"
     assert game.moves_played(state) == 11
+    record = found.record(state)  # the seed revealed at the end, like any game's
+    assert record["seed"] == lesson.seed and found.verify(record) == []
 
 
 def test_a_tutorial_that_does_not_fit_is_named_in_words() -> None:
