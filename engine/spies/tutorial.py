@@ -40,7 +40,7 @@ OPTIONS: Final[Mapping[str, Any]] = {
     "last_year": 1933,  # the game ends after Britain's turn of 1933
     "negotiation_pregame": 0,  # no negotiation period: nobody to talk to
     "negotiation_yearly": 0,
-    "response_timeout": 24 * 60 * 60,  # the learner reads at his own pace: no window runs out
+    "response_timeout": 60 * 60,  # an hour: the learner reads at his own pace
 }
 YEAR: Final = 1933
 

@@ -43,8 +43,23 @@ function find(root, selectors) {
   for (const selector of selectors) for (const el of root.querySelectorAll(selector)) if (!out.includes(el)) out.push(el);
   return out;
 }
-const button = (line) => `#sp-lines button[data-line="${line}"]`;
-const buttonMatching = (root, pattern) => [...root.querySelectorAll("#sp-lines button[data-line]")].filter((b) => pattern.test(b.dataset.line));
+const SHOW_ALL = "#sp-clear"; // the decision panel's "Show all", when a selection on the map hides lines
+/** Elements of the "Your powers" panel, pointed at only where every panel shows at once: on a
+ * phone the panels are tabs (tabs.js), which open the tab of what is pointed at, and the
+ * step's action is in the Play tab. */
+const besides = (root, selectors) => {
+  const bar = root.querySelector("#sp-tabs");
+  return bar && getComputedStyle(bar).display !== "none" ? [] : find(root, selectors);
+};
+/** The decision panel's button for a line, or "Show all" when a selection hides it. */
+const lineButton = (root, line) => {
+  const found = root.querySelector(`#sp-lines button[data-line="${line}"]`);
+  return found ? [found] : find(root, [SHOW_ALL]);
+};
+const buttonMatching = (root, pattern) => {
+  const found = [...root.querySelectorAll("#sp-lines button[data-line]")].filter((b) => pattern.test(b.dataset.line));
+  return found.length ? found : find(root, [SHOW_ALL]);
+};
 const piece = (id) => `#board .piece[data-piece="${id}"]`;
 const ring = (city) => `#board .target[data-city="${city}"]`;
 
@@ -63,7 +78,7 @@ export const steps = [
       "A turn starts with an event tile. Play Reichstag Fire (t2, 1 AP): it pays every power that has a spy abroad in a city it names, so your spy in Paris draws 2 action chits and your spy in Vienna brings £2. Each of your own tiles played is also worth 2 VP at the end.",
       "Un tour commence par une tuile d’événement. Jouez « Reichstag Fire » (t2, 1 PA) : elle paie chaque puissance qui a un espion à l’étranger dans une ville qu’elle nomme ; votre espion à Paris pioche 2 pions d’action et celui de Vienne rapporte 2 £. Chacune de vos propres tuiles jouées vaut aussi 2 PV à la fin.",
     ),
-    highlight: (root) => find(root, [button(TAUGHT.tile), `#sp-yours li[data-tile="${TILE}"]`, piece(PARIS_SPY), piece(VIENNA_SPY)]),
+    highlight: (root) => [...lineButton(root, TAUGHT.tile), ...find(root, [piece(PARIS_SPY), piece(VIENNA_SPY)]), ...besides(root, [`#sp-yours li[data-tile="${TILE}"]`])],
     accepts: (action) => {
       const text = lineOf(action);
       if (text === TAUGHT.tile) return true;
@@ -82,7 +97,7 @@ export const steps = [
       "Phase 2 (moving your police) can be skipped. A French spy stands in Cologne (COL) beside two of your police: search it (1 AP). If your police there are stronger in total than the spy, it is captured: you get £3 and a chit, and the spy scores on your record.",
       "La phase 2 (déplacer votre police) peut être sautée. Un espion français se tient à Cologne (COL) près de deux de vos policiers : fouillez-le (1 PA). Si votre police y est plus forte au total que l’espion, il est capturé : vous gagnez 3 £ et un pion, et l’espion compte sur votre registre.",
     ),
-    highlight: (root) => find(root, [button(TAUGHT.search), piece(COLOGNE_SPY), ...COLOGNE_POLICE.map(piece)]),
+    highlight: (root) => [...lineButton(root, TAUGHT.search), ...find(root, [piece(COLOGNE_SPY), ...COLOGNE_POLICE.map(piece)])],
     accepts: (action) => {
       const text = lineOf(action);
       if (text === TAUGHT.search) return true;
@@ -104,7 +119,7 @@ export const steps = [
       "Phase 4, your spies act. Your spy in Vienna (VIE) stands beside a neutral secret that nobody controls: play your Discovery chit on it (£2, 1 AP) and your spy takes it. Mind that some secrets are counterspies, which can capture the spy that tries.",
       "Phase 4, vos espions agissent. Votre espion à Vienne (VIE) se tient près d’un secret neutre que personne ne contrôle : jouez votre pion Découverte dessus (2 £, 1 PA) et votre espion le prend. Attention, certains secrets sont des contre-espions qui peuvent capturer l’espion qui essaie.",
     ),
-    highlight: (root) => [...buttonMatching(root, TAUGHT.discovery), ...find(root, [piece(VIENNA_SPY), piece(VIENNA_SECRET), '#sp-yours .sp-chit[data-handle="c1"]'])],
+    highlight: (root) => [...buttonMatching(root, TAUGHT.discovery), ...find(root, [piece(VIENNA_SPY), piece(VIENNA_SECRET)]), ...besides(root, ['#sp-yours .sp-chit[data-handle="c1"]'])],
     accepts: (action) => {
       const text = lineOf(action);
       if (TAUGHT.discovery.test(text)) return true;
@@ -125,10 +140,10 @@ export const steps = [
   {
     // 5. Carrying the secret home.
     say: say(
-      "Now carry it home: click your spy in Vienna, then Berlin’s gold ring (or use the button). Each step along a rail or air line costs 1 AP and one of the spy’s 5 spaces this turn, and the secret travels with the spy.",
-      "Rapportez-le : cliquez votre espion de Vienne, puis l’anneau doré de Berlin (ou le bouton). Chaque pas le long d’une ligne de train ou d’avion coûte 1 PA et une des 5 cases de l’espion ce tour-ci, et le secret voyage avec l’espion.",
+      "Now carry it home: click your spy in Vienna, then Berlin’s gold ring (the + button zooms in), or use the button “Move s01 to Berlin”. Each step along a rail or air line costs 1 AP and one of the spy’s 5 spaces this turn, and the secret travels with the spy.",
+      "Rapportez-le : cliquez votre espion de Vienne, puis l’anneau doré de Berlin (le bouton + zoome), ou utilisez le bouton « Déplacer s01 à Berlin ». Chaque pas le long d’une ligne de train ou d’avion coûte 1 PA et une des 5 cases de l’espion ce tour-ci, et le secret voyage avec l’espion.",
     ),
-    highlight: (root) => find(root, [piece(VIENNA_SPY), ring("BER"), button(TAUGHT.move)]),
+    highlight: (root) => [...find(root, [piece(VIENNA_SPY), ring("BER")]), ...lineButton(root, TAUGHT.move)],
     accepts: (action) => {
       const text = lineOf(action);
       if (text === TAUGHT.move) return true;
@@ -152,7 +167,7 @@ export const steps = [
       "In your capital, cash the secret in (free): you get £20 and a chit, and the secret goes on your Time and Victory Record, in the column of the year you took it.",
       "Dans votre capitale, encaissez le secret (gratuit) : vous gagnez 20 £ et un pion, et le secret va sur votre registre du temps et des victoires, dans la colonne de l’année où vous l’avez pris.",
     ),
-    highlight: (root) => find(root, [button(TAUGHT.cash), piece(VIENNA_SPY)]),
+    highlight: (root) => [...lineButton(root, TAUGHT.cash), ...find(root, [piece(VIENNA_SPY)])],
     accepts: (action) =>
       lineOf(action) === TAUGHT.cash ||
       say(
@@ -164,8 +179,8 @@ export const steps = [
   {
     // 7. The record and the multipliers (read only).
     say: say(
-      "Your record now holds, in 1933, the secret you cashed in (◆) and the spy you captured (■). At the end each counts its value times its year’s multiplier (×): 6 in 1933 but only 2 in 1939, so early coups pay most.",
-      "Votre registre contient maintenant, en 1933, le secret encaissé (◆) et l’espion capturé (■). À la fin, chacun compte sa valeur fois le multiplicateur de son année (×) : 6 en 1933 mais 2 seulement en 1939, les coups précoces rapportent donc le plus.",
+      "Your record now holds, in 1933, the secret you cashed in (◆), the spy you captured (■) and the tile you played (▭). At the end a secret or a spy counts its value times its year’s multiplier (×): 6 in 1933 but only 2 in 1939, so early coups pay most.",
+      "Votre registre contient maintenant, en 1933, le secret encaissé (◆), l’espion capturé (■) et la tuile jouée (▭). À la fin, un secret ou un espion compte sa valeur fois le multiplicateur de son année (×) : 6 en 1933 mais 2 seulement en 1939, les coups précoces rapportent donc le plus.",
     ),
     highlight: (root) => find(root, ["#sp-record tr[data-year=\"1933\"]", "#sp-record"]).slice(0, 1),
   },
@@ -175,7 +190,7 @@ export const steps = [
       "You have spent 4 of your 12 AP; whatever is left is lost when the turn ends. End your turn: the computer then plays Italy, Russia and France.",
       "Vous avez dépensé 4 de vos 12 PA ; le reste est perdu à la fin du tour. Finissez votre tour : l’ordinateur joue alors l’Italie, la Russie et la France.",
     ),
-    highlight: (root) => find(root, [button(TAUGHT.end), "#sp-ap"]),
+    highlight: (root) => [...lineButton(root, TAUGHT.end), ...find(root, ["#sp-ap"])],
     accepts: (action) =>
       lineOf(action) === TAUGHT.end ||
       say(
@@ -190,7 +205,7 @@ export const steps = [
       "Watch France’s turn: one of its spies comes from Paris into Berlin. Your police may search any enemy spy that enters their city, even in another power’s turn: search it when you are asked.",
       "Regardez le tour de la France : un de ses espions vient de Paris à Berlin. Votre police peut fouiller tout espion ennemi qui entre dans sa ville, même pendant le tour d’une autre puissance : fouillez-le quand on vous le demande.",
     ),
-    highlight: (root) => find(root, [button(TAUGHT.entry), piece(ENTERING_SPY), ...BERLIN_POLICE.map(piece)]),
+    highlight: (root) => [...lineButton(root, TAUGHT.entry), ...find(root, [piece(ENTERING_SPY), ...BERLIN_POLICE.map(piece)])],
     accepts: (action) =>
       lineOf(action) === TAUGHT.entry ||
       say(
@@ -202,6 +217,6 @@ export const steps = [
 ];
 
 export const finish = say(
-  "Well played: you have played a whole turn (a tile, a search, a Discovery, a secret carried home and cashed in) and searched a spy in France’s turn. A real game runs from 1933 to 1939 and has more: Papers and Escape save a searched spy, Sanction kills one, Drop sends a secret home, and diplomacy trades money, chits and secrets. This lesson’s game ends after Britain’s turn of 1933.",
-  "Bien joué : vous avez joué un tour entier (une tuile, une fouille, une Découverte, un secret rapporté et encaissé) et fouillé un espion pendant le tour de la France. Une vraie partie va de 1933 à 1939 et offre davantage : Papiers et Évasion sauvent un espion fouillé, Sanction en tue un, Dépôt envoie un secret chez vous, et la diplomatie échange argent, pions et secrets. La partie de cette leçon finit après le tour britannique de 1933.",
+  "Well played: you have played a whole turn (a tile, a search, a Discovery, a secret carried home and cashed in) and searched a spy in France’s turn. A real game runs from 1933 to 1939 and has more: Papers and Escape save a searched spy, Sanction kills one, Drop sends a secret home, and diplomacy trades money, chits and secrets. This lesson’s game ends after Britain’s turn of 1933, and its score is on the record.",
+  "Bien joué : vous avez joué un tour entier (une tuile, une fouille, une Découverte, un secret rapporté et encaissé) et fouillé un espion pendant le tour de la France. Une vraie partie va de 1933 à 1939 et offre davantage : Papiers et Évasion sauvent un espion fouillé, Sanction en tue un, Dépôt envoie un secret chez vous, et la diplomatie échange argent, pions et secrets. La partie de cette leçon finit après le tour britannique de 1933, et son score est sur le registre.",
 );
