@@ -217,6 +217,6 @@ export const steps = [
 ];
 
 export const finish = say(
-  "Well played: you have played a whole turn (a tile, a search, a Discovery, a secret carried home and cashed in) and searched a spy in France’s turn. A real game runs from 1933 to 1939 and has more: Papers and Escape save a searched spy, Sanction kills one, Drop sends a secret home, and diplomacy trades money, chits and secrets. This lesson’s game ends after Britain’s turn of 1933, and its score is on the record.",
-  "Bien joué : vous avez joué un tour entier (une tuile, une fouille, une Découverte, un secret rapporté et encaissé) et fouillé un espion pendant le tour de la France. Une vraie partie va de 1933 à 1939 et offre davantage : Papiers et Évasion sauvent un espion fouillé, Sanction en tue un, Dépôt envoie un secret chez vous, et la diplomatie échange argent, pions et secrets. La partie de cette leçon finit après le tour britannique de 1933, et son score est sur le registre.",
+  "Well played: a whole turn (a tile, a search, a Discovery, a secret carried home and cashed in) and a search in France’s turn. A real game runs from 1933 to 1939 and has more: Papers and Escape save a searched spy, Sanction kills one, Drop sends a secret home, diplomacy trades. This game ends after 1933; its score is on the record.",
+  "Bien joué : un tour entier (une tuile, une fouille, une Découverte, un secret rapporté et encaissé) et une fouille pendant le tour de la France. Une vraie partie va de 1933 à 1939 et offre davantage : Papiers et Évasion sauvent un espion fouillé, Sanction en tue un, Dépôt envoie un secret chez vous, la diplomatie échange. Cette partie finit après 1933 ; son score est sur le registre.",
 );
