@@ -102,11 +102,20 @@ export function pieceShape(B, piece, opts = {}) {
   if (opts.ghost) cls.push("ghost");
   if (opts.aim) cls.push("aimable");
   if (opts.returnable) cls.push("returnable");
+  if (opts.takeBack) cls.push("take-back");
   if (opts.shot) cls.push("last-shot");
   const g = el("g", { class: cls.join(" ") });
   if (opts.piece !== false) g.dataset.piece = piece;
   if (opts.aim) g.dataset.aim = opts.aim;
+  if (opts.takeBack) {
+    // No shot is left: this disc is taken back by a tap (or Enter), the one thing to do now.
+    g.dataset.return = piece;
+    g.setAttribute("role", "button");
+    g.setAttribute("tabindex", "0");
+    if (opts.takeBack !== true) g.setAttribute("aria-label", opts.takeBack);
+  }
   if (opts.label) g.append(title(opts.label));
+  if (opts.takeBack) g.append(el("circle", { r: r + 9, class: "fg-take-halo" }));
   if (opts.aim) g.append(el("circle", { r: r + 9, class: "fg-aim-halo" }));
   if (opts.returnable) g.append(el("circle", { r: r + 4, class: "fg-return-ring" }));
   if (isInspector(piece)) {
@@ -135,7 +144,8 @@ export function placeAt(B, node, x, y, turned) {
 
 /**
  * The pieces of the view. `state`: {turned, flicks, scored: {piece: {points, side}}, aims:
- * {piece: choice}, ghosts: [{piece, choice, x, y, label}], returnable: Set, lastShot, t}.
+ * {piece: choice}, ghosts: [{piece, choice, x, y, label}], returnable: Set, takeBack: Map
+ * piece → its button's words (the discs a tap takes back, when no shot is left), lastShot, t}.
  */
 export function drawPieces(layer, B, pos, state) {
   const nodes = [];
@@ -147,6 +157,7 @@ export function drawPieces(layer, B, pos, state) {
       flicks: state.flicks[piece],
       aim: state.aims[piece],
       returnable: state.returnable.has(piece),
+      takeBack: state.takeBack?.has(piece) ? state.takeBack.get(piece) : false,
       shot: state.lastShot === piece,
       points: scored?.points || 0,
       pointsFor: scored?.side,

@@ -97,9 +97,11 @@ class FlickagoTable {
     // Not a live region: it changes with every pointer move while aiming.
     this.readout = h("div", { class: "fg-readout", id: "fg-readout", hidden: true });
     this.skipButton = h("button", { type: "button", class: "secondary small fg-skip-board", id: "fg-skip-board", hidden: true, onclick: () => this.playing?.skip() });
+    // Over the board when no shot is left: what to do, and the buttons that do it.
+    this.note = h("div", { class: "fg-board-note", id: "fg-board-note", hidden: true });
     this.oldPosition = container.style.position;
     container.style.position = "relative";
-    container.replaceChildren(this.svg, this.readout, this.skipButton);
+    container.replaceChildren(this.svg, this.readout, this.note, this.skipButton);
     this.container = container;
 
     const box = (id) => h("section", { id, class: `fg-panel ${id}` });
@@ -121,13 +123,17 @@ class FlickagoTable {
     this.onClick = (e) => {
       const star = e.target.closest?.("[data-place]");
       if (star) this.placeOn(star.dataset.place);
+      const disc = e.target.closest?.("[data-return]");
+      if (disc) this.sendChoice(`^${disc.dataset.return}`);
     };
     this.onKey = (e) => {
       if (e.key !== "Enter" && e.key !== " ") return;
       const star = e.target.closest?.("[data-place]");
-      if (!star) return;
+      const disc = e.target.closest?.("[data-return]");
+      if (!star && !disc) return;
       e.preventDefault();
-      this.placeOn(star.dataset.place);
+      if (star) this.placeOn(star.dataset.place);
+      else this.sendChoice(`^${disc.dataset.return}`);
     };
     this.svg.addEventListener("click", this.onClick);
     this.svg.addEventListener("keydown", this.onKey);
@@ -174,7 +180,8 @@ class FlickagoTable {
     const out = { phase: "play", actors: Number.isInteger(actor) ? [actor] : [], result: null, abortable: moves === 0 };
     if (this.mySide() && this.mySide() === view.to_move) {
       if (this.playing || this.queue.length) out.hint = t("fg.hint.watch");
-      else out.hint = view.phase === "place_inspector" ? t("fg.hint.place", { inspector: view.waiting?.[0] ?? "" }) : t("fg.hint.shoot");
+      else if (view.phase === "place_inspector") out.hint = t("fg.hint.place", { inspector: view.waiting?.[0] ?? "" });
+      else out.hint = noShotLeft(view.legal) ? t("fg.hint.noShot") : t("fg.hint.shoot");
     }
     return out;
   }
@@ -515,6 +522,9 @@ class FlickagoTable {
       }
     }
     const returnable = new Set(legal.filter((c) => c.startsWith("^")).map((c) => c.slice(1)));
+    // No shot is left until a disc is taken back: the ringed discs are what a tap takes back.
+    const noShot = noShotLeft(legal);
+    const takeBack = new Map(noShot ? [...returnable].map((piece) => [piece, choiceLabel(t, `^${piece}`)]) : []);
     const parts = breakdown(B, v.pos, v.options, v.last_mover);
     const scored = {};
     for (const [piece, s] of Object.entries(parts.pieces)) if (s.points) scored[piece] = { points: s.points, side: s.side };
@@ -530,7 +540,8 @@ class FlickagoTable {
     this.skipButton.textContent = t("fg.skip");
     this.svg.dataset.turned = turned ? "1" : "0";
     drawTrails(this.layers.trails, B, this.playing ? [] : this.trailPaths, turned);
-    drawPieces(this.layers.pieces, B, v.pos || {}, { turned, flicks: v.flicks || {}, scored, aims, ghosts, returnable, lastShot, labelOf });
+    drawPieces(this.layers.pieces, B, v.pos || {}, { turned, flicks: v.flicks || {}, scored, aims, ghosts, returnable, takeBack, lastShot, labelOf });
+    this.drawNote(noShot ? legal : []);
     const places = legal.filter((c) => c.includes(">")).map((c) => {
       const [inspector, star] = c.split(">");
       const s = B.stars.find((x) => x.id === star);
@@ -538,6 +549,21 @@ class FlickagoTable {
     });
     drawMarks(this.layers.marks, B, places, turned);
     this.drawPanels(legal, parts);
+  }
+
+  /** Over the board, while no shot is left: why, and a button for each disc that may come back. */
+  drawNote(returns) {
+    const t = this.t;
+    this.note.hidden = !returns.length;
+    if (!returns.length) return this.note.replaceChildren();
+    this.note.replaceChildren(
+      h("p", { class: "fg-board-note-text" }, h("strong", {}, t("fg.note.noShot")), " ", t("fg.note.takeBack")),
+      h(
+        "div",
+        { class: "fg-buttons" },
+        ...returns.map((c) => h("button", { type: "button", class: "primary small fg-action", dataset: { action: c }, disabled: Boolean(this.sending), onclick: () => this.sendChoice(c) }, choiceLabel(t, c))),
+      ),
+    );
   }
 
   /** The record's turns as far as the board shows them (a shot still playing is told once it has played). */
@@ -565,6 +591,7 @@ class FlickagoTable {
       else if (busy) prompt = t("fg.prompt.watch");
       else if (!this.myTurn()) prompt = t("fg.prompt.wait", { side: sideName(t, v.to_move) });
       else if (v.phase === "place_inspector") prompt = t("fg.prompt.place", { inspector: v.waiting?.[0] ?? "" });
+      else if (noShotLeft(legal)) prompt = t("fg.prompt.noShot");
       else prompt = t("fg.prompt.shoot");
       model = {
         side: mine,
@@ -574,6 +601,7 @@ class FlickagoTable {
         shots: legal.filter((c) => !c.startsWith("^") && !c.includes(">")),
         sending: Boolean(this.sending),
         busy,
+        noShot: !busy && noShotLeft(legal),
         typed: { ...this.typed, angle: this.typed.angle ?? (mine === "b" ? 2700 : 900) },
         send: (c) => this.sendChoice(c),
         keep: (fields) => Object.assign(this.typed, fields),
@@ -590,6 +618,11 @@ class FlickagoTable {
     this.logKey = logKey;
   }
 }
+
+/** Whether the only choices are discs to take back: no disc can be launched (the reserve is empty
+ * or its launch points blocked) and no Family disc flicked again, so the turn's one way to a
+ * shot is a return first (spec 5.1, 5.5). */
+const noShotLeft = (legal) => Array.isArray(legal) && legal.length > 0 && legal.every((c) => c.startsWith("^"));
 
 /** Shots and passes so far: the ply of the view's last turn. */
 const moveCount = (view) => (view.shots || 0) + (view.passes || 0);

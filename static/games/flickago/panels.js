@@ -4,7 +4,7 @@
 // and the waiting inspectors, and the game log. Each draws only what the view holds.
 
 import { isInspector, kindOf, sideOf } from "./geometry.js";
-import { choiceLabel, pieceName, sideName, turnWords } from "./words.js";
+import { angleWords, choiceLabel, pieceName, sideName, turnWords } from "./words.js";
 import { h } from "../../js/dom.js";
 
 export { h };
@@ -23,7 +23,8 @@ export function discChip(t, piece, opts = {}) {
 
 /**
  * Your move. `model`: null (not a player, or the game is over), or {side, prompt, returns:
- * [choice], places: [choice], shots: [choice], sending, busy, send(choice|action), typed (the
+ * [choice], places: [choice], shots: [choice], sending, busy, noShot (the returns are the only
+ * choices: no shot is left before one), send(choice|action), typed (the
  * typed shot's fields: choice, angle, power, open), keep(fields) to remember them}.
  */
 export function renderAct(box, t, model) {
@@ -40,37 +41,77 @@ export function renderAct(box, t, model) {
       ),
     );
   if (model.returns.length) {
-    parts.push(h("h3", {}, t("fg.returnsHead")), buttons(model.returns, "fg-returns"));
+    // With no shot left the returns are the turn's only way on: said so, right under the prompt.
+    parts.push(h("h3", {}, model.noShot ? t("fg.returnsHeadNoShot") : t("fg.returnsHead")), buttons(model.returns, "fg-returns"));
   }
   if (model.places.length) parts.push(buttons(model.places, "fg-places"));
   if (model.shots.length) parts.push(typedShot(t, model));
   box.replaceChildren(...parts);
 }
 
-/** A shot typed in numbers: the disc, the angle, the power (for a keyboard, or precision). */
+/** A whole number within [lo, hi] from a box's text, else null. */
+function wholeIn(text, lo, hi) {
+  const v = String(text).trim();
+  if (!/^\d+$/.test(v)) return null;
+  const n = Number(v);
+  return n >= lo && n <= hi ? n : null;
+}
+
+/**
+ * A shot typed in numbers (for a keyboard, or precision): the disc, the angle and the power,
+ * each a labelled box wide enough for its number with what it means under it; the angle in
+ * degrees as it is typed; a number out of range is said in words and nothing is sent.
+ */
 function typedShot(t, model) {
   const keep = model.typed;
+  const field = (id, label, input, help, extra = null) =>
+    h("div", { class: `fg-field fg-field-${id}` }, h("label", { for: `fg-typed-${id}` }, label), input, extra, h("small", { class: "fg-field-help", id: `fg-typed-${id}-help` }, help));
   const select = h("select", { id: "fg-typed-choice", name: "choice" }, ...model.shots.map((c) => h("option", { value: c }, choiceLabel(t, c))));
   if (keep.choice && model.shots.includes(keep.choice)) select.value = keep.choice;
-  const angle = h("input", { id: "fg-typed-angle", name: "angle", type: "number", min: "0", max: "3599", step: "1", required: true, value: String(keep.angle) });
-  const power = h("input", { id: "fg-typed-power", name: "power", type: "number", min: "1", max: "1000", step: "1", required: true, value: String(keep.power) });
+  const number = (id, min, max, value) =>
+    h("input", { id: `fg-typed-${id}`, name: id, type: "number", inputmode: "numeric", min, max, step: "1", required: true, value: String(value), "aria-describedby": `fg-typed-${id}-help` });
+  const angle = number("angle", "0", "3599", keep.angle);
+  const power = number("power", "1", "1000", keep.power);
+  const degreesOut = h("output", { class: "fg-typed-degrees", id: "fg-typed-degrees", for: "fg-typed-angle" });
+  const showDegrees = () => {
+    const a = wholeIn(angle.value, 0, 3599);
+    degreesOut.textContent = a === null ? "" : t("fg.typed.degrees", { degrees: angleWords(t, a) });
+  };
+  showDegrees();
+  const error = h("p", { class: "fg-typed-error", id: "fg-typed-error", role: "alert", hidden: true });
   const form = h(
     "form",
-    { class: "fg-typed", id: "fg-typed" },
-    h("label", { for: "fg-typed-choice" }, t("fg.typed.disc")),
-    select,
-    h("label", { for: "fg-typed-angle" }, t("fg.typed.angle")),
-    angle,
-    h("label", { for: "fg-typed-power" }, t("fg.typed.power")),
-    power,
+    { class: "fg-typed", id: "fg-typed", novalidate: true },
+    field("choice", t("fg.typed.disc"), select, t("fg.typed.discHelp")),
+    h("div", { class: "fg-typed-numbers" }, field("angle", t("fg.typed.angle"), angle, t("fg.typed.angleHelp"), degreesOut), field("power", t("fg.typed.power"), power, t("fg.typed.powerHelp"))),
+    error,
     h("button", { type: "submit", class: "small", disabled: model.sending || model.busy }, t("fg.typed.shoot")),
   );
-  form.addEventListener("input", () => model.keep({ choice: select.value, angle: angle.value, power: power.value }));
+  const clear = () => {
+    error.hidden = true;
+    error.textContent = "";
+    angle.removeAttribute("aria-invalid");
+    power.removeAttribute("aria-invalid");
+  };
+  form.addEventListener("input", () => {
+    clear();
+    showDegrees();
+    model.keep({ choice: select.value, angle: angle.value, power: power.value });
+  });
   form.addEventListener("submit", (e) => {
     e.preventDefault();
-    const a = Number(angle.value);
-    const p = Number(power.value);
-    if (!Number.isInteger(a) || a < 0 || a > 3599 || !Number.isInteger(p) || p < 1 || p > 1000) return;
+    clear();
+    const a = wholeIn(angle.value, 0, 3599);
+    const p = wholeIn(power.value, 1, 1000);
+    const wrong = a === null ? [angle, "fg.typed.badAngle"] : p === null ? [power, "fg.typed.badPower"] : null;
+    if (wrong) {
+      const [box, key] = wrong;
+      box.setAttribute("aria-invalid", "true");
+      error.textContent = t(key, { value: box.value.trim() });
+      error.hidden = false;
+      box.focus();
+      return;
+    }
     const [piece, from] = select.value.split("@");
     model.send({ type: "shot", piece, from: from ?? null, angle: a, power: p });
   });
