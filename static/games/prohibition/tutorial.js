@@ -62,8 +62,8 @@ export const steps = [
   {
     // 2. Which truck plays the slot.
     say: say(
-      "The red truck has played: the Policeman went to D1, and red drove to C4-D4 and delivered a black cube there (see “What just happened”). Your turn: each of your trucks plays once a round, and you choose which goes first. Click the green truck T3.",
-      "Le camion rouge a joué : le policier est allé en D1, et le rouge est allé en C4-D4 et y a livré un cube noir (voir « Ce qui vient de se passer »). À vous : chacun de vos camions joue une fois par tour, et vous choisissez lequel commence. Cliquez le camion vert T3.",
+      "Red has played: the Policeman went to D1, and red drove to C4-D4 and delivered a black cube there. Your turn: each of your trucks plays once a round, and you choose which goes first. Click the green truck T3.",
+      "Le rouge a joué : le policier est allé en D1, et le rouge est allé en C4-D4 et y a livré un cube noir. À vous : chacun de vos camions joue une fois par tour, et vous choisissez lequel commence. Cliquez le camion vert T3.",
     ),
     highlight: (root) => find(root, [truck("T3"), `#pz-actions ${button(TAUGHT.use)}`]),
     accepts: (action) => {
@@ -81,8 +81,8 @@ export const steps = [
   {
     // 3. A character that seizes: contact.
     say: say(
-      "T3 took its load aboard and the dice were rolled: Ness or Capone, and a 2. Act with one of them; a character not yet in town is put on a start point of its own, whatever the number. Put Ness on D4: he stands at an end of the red truck’s street, so he seizes its most valuable cube, and red loses 1 point.",
-      "T3 a pris son chargement et les dés sont lancés : Ness ou Capone, et un 2. Jouez l’un des deux ; un personnage pas encore en ville se pose sur un de ses points de départ, quel que soit le nombre. Posez Ness en D4 : il se tient au bout de la rue du camion rouge, il lui saisit donc son cube le plus précieux, et le rouge perd 1 point.",
+      "The dice: Ness or Capone, and a 2. Act with one of them; one not yet in town is put on a start point of its own, whatever the number. Put Ness on D4, at an end of the red truck’s street: he seizes its most valuable cube, and red loses 1 point.",
+      "Les dés : Ness ou Capone, et un 2. Jouez l’un des deux ; celui qui n’est pas encore en ville se pose sur un de ses points de départ, quel que soit le nombre. Posez Ness en D4, au bout de la rue du camion rouge : il lui saisit son cube le plus précieux, et le rouge perd 1 point.",
     ),
     highlight: (root) => find(root, [...spot("i:D4"), truck("T1"), DICE, `#pz-actions ${button(TAUGHT.ness)}`]),
     accepts: (action) => {
@@ -161,6 +161,21 @@ export const steps = [
           "One cube is allowed, but Capone lets this empty bar take two: deliver 2 white cubes for 6 points.",
           "Un cube est permis, mais Capone laisse ce bar vide en prendre deux : livrez 2 cubes blancs pour 6 points.",
         );
+      if (/^go:(A\d-A\d|[A-G]7-[A-G]7)=2w$/.test(text))
+        return say(
+          "That scores 6 points too, for the same reason: Capone on A7 is the nearest character on the streets of his column A and his row 7. Keep to the lesson: A5-A6.",
+          "Cela rapporte aussi 6 points, pour la même raison : Capone en A7 est le personnage le plus proche sur les rues de sa colonne A et de sa ligne 7. Suivez la leçon : A5-A6.",
+        );
+      if (text === "go:B3-B4=2w")
+        return say(
+          "That scores 6 points too, without Capone: PW is the white private bar, which takes 2 white cubes when it is empty. Keep to the lesson: A5-A6, where Capone makes an ordinary bar take 2.",
+          "Cela rapporte aussi 6 points, sans Capone : PW est le bar privé blanc, qui prend 2 cubes blancs quand il est vide. Suivez la leçon : A5-A6, où Capone fait prendre 2 cubes à un bar ordinaire.",
+        );
+      if (text.endsWith("=2w"))
+        return say(
+          "That scores 6 points too. Keep to the lesson: A5-A6, where Capone makes an ordinary bar take 2.",
+          "Cela rapporte aussi 6 points. Suivez la leçon : A5-A6, où Capone fait prendre 2 cubes à un bar ordinaire.",
+        );
       if (text === "go:A5-A6")
         return say(
           "That only drives there, with nothing delivered. Choose the delivery of 2 white cubes.",
@@ -179,7 +194,7 @@ export const steps = [
       "The computer now plays its two trucks. A truck that has delivered its cubes drives back to a distillery (the copper buildings) and loads a face-up card there. Each load brings a bonus token, 3 then 5 then 7, scored when the truck is empty, unless it lost cubes on the way.",
       "L’ordinateur joue maintenant ses deux camions. Un camion qui a livré ses cubes retourne à une distillerie (les bâtiments cuivrés) et y charge une carte visible. Chaque chargement apporte un jeton Prime, 3 puis 5 puis 7, marqué quand le camion est vide, sauf s’il a perdu des cubes en route.",
     ),
-    highlight: (root) => find(root, ["#pz-display", "#board .building.distillery", `${truckCard("T3")} .pz-token`, `${truckCard("T4")} .pz-token`]),
+    highlight: (root) => find(root, ["#board .building.distillery", "#pz-display", `${truckCard("T3")} .pz-token`, `${truckCard("T4")} .pz-token`]),
   },
 ];
 
