@@ -191,8 +191,8 @@ export const steps = [
   {
     // 7. What a truck does once its cubes are delivered (read only).
     say: say(
-      "The computer now plays its two trucks. A truck that has delivered its cubes drives back to a distillery (the copper buildings) and loads a face-up card there. Each load brings a bonus token, 3 then 5 then 7, scored when the truck is empty, unless it lost cubes on the way.",
-      "L’ordinateur joue maintenant ses deux camions. Un camion qui a livré ses cubes retourne à une distillerie (les bâtiments cuivrés) et y charge une carte visible. Chaque chargement apporte un jeton Prime, 3 puis 5 puis 7, marqué quand le camion est vide, sauf s’il a perdu des cubes en route.",
+      "Then the computer plays its two trucks, and it is your turn again. A truck that has delivered its cubes drives back to a distillery (the copper buildings) and loads a face-up card there. Each load brings a bonus token, 3 then 5 then 7, scored when the truck is empty, unless it lost cubes on the way.",
+      "Puis l’ordinateur joue ses deux camions, et c’est de nouveau à vous. Un camion qui a livré ses cubes retourne à une distillerie (les bâtiments cuivrés) et y charge une carte visible. Chaque chargement apporte un jeton Prime, 3 puis 5 puis 7, marqué quand le camion est vide, sauf s’il a perdu des cubes en route.",
     ),
     highlight: (root) => find(root, ["#board .building.distillery", "#pz-display", `${truckCard("T3")} .pz-token`, `${truckCard("T4")} .pz-token`]),
   },
