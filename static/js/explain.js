@@ -23,7 +23,6 @@ const STRINGS = {
     "explain.cmd.draw-accept": "Accept the draw: the game ends now, with no winner.",
     "explain.cmd.draw-decline": "Decline the draw: the game goes on.",
     "explain.cmd.abort": "Cancel the game before it has really begun: it counts for nobody.",
-    "explain.cmd.claim": "When an opponent has been away longer than the grace period, end the game as won. The button counts the grace period down.",
     "explain.cmd.rematch": "Ask for another game in this room: it starts when every other player agrees.",
     "explain.cmd.rematch-accept": "Accept: another game starts in this room.",
     "explain.score": "Counted in this browser, from your seat in each finished game of this room: wins — losses (aborted games do not count).",
@@ -36,7 +35,6 @@ const STRINGS = {
     "explain.cmd.draw-accept": "Accepter la nulle\u00a0: la partie s’arrête tout de suite, sans vainqueur.",
     "explain.cmd.draw-decline": "Refuser la nulle\u00a0: la partie continue.",
     "explain.cmd.abort": "Annuler la partie avant qu’elle ait vraiment commencé\u00a0: elle ne compte pour personne.",
-    "explain.cmd.claim": "Quand un adversaire est absent depuis plus que le délai de grâce, terminer la partie en la gagnant. Le bouton décompte ce délai.",
     "explain.cmd.rematch": "Demander une autre partie dans cette salle\u00a0: elle commence quand tous les autres joueurs acceptent.",
     "explain.cmd.rematch-accept": "Accepter\u00a0: une autre partie commence dans cette salle.",
     "explain.score": "Compté dans ce navigateur, depuis votre place dans chaque partie terminée de cette salle\u00a0: victoires — défaites (les parties annulées ne comptent pas).",
@@ -164,6 +162,14 @@ function place(anchor) {
 /** Show the popover for a resolved thing. `pinned`: it stays until a tap elsewhere or Escape. */
 function show(found, pinned = false) {
   clearTimeout(hoverTimer);
+  // A note saying why a click did nothing is read first: a hover on the same thing does not
+  // cover it (the board may have drawn it anew: the same place is the same thing); a hover
+  // on another thing takes the note away.
+  if (!pinned && noteBox && !noteBox.hidden) {
+    const r = found.anchor.getBoundingClientRect();
+    if (noteAt && Math.hypot(r.left + r.width / 2 - noteAt.x, r.top + r.height / 2 - noteAt.y) < 4) return;
+    hideNote();
+  }
   const b = tipBox();
   const parts = [];
   if (found.title) {
@@ -188,9 +194,13 @@ function show(found, pinned = false) {
   place(found.anchor);
 }
 
-/** Take the popover away. */
+/** Take the popover away (and forget a hover about to show one). */
 export function hideTip() {
   clearTimeout(hoverTimer);
+  hideShown();
+}
+
+function hideShown() {
   if (!box || box.hidden) return;
   box.hidden = true;
   shown?.anchor.removeAttribute("aria-describedby");
@@ -306,14 +316,17 @@ function install() {
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape") hideTip();
   });
-  window.addEventListener("scroll", () => hideTip(), true);
-  window.addEventListener("resize", () => hideTip());
+  // A scroll moves the anchor away from its popover: take it down. A hover about to show
+  // one stays (the pointer rests on the thing; its place is measured when shown).
+  window.addEventListener("scroll", hideShown, true);
+  window.addEventListener("resize", hideShown);
 }
 
 // ---------------------------------------------------------------- the note near the board
 
 let noteBox = null;
 let noteTimer = 0;
+let noteAt = null; // the centre of what the note is about, in the window's coordinates
 
 /**
  * Say near the board why a click did nothing ("The Babe never moves"): a short note over
@@ -340,6 +353,11 @@ export function note(text, { anchor = null, area = null, ms = 5000 } = {}) {
   }
   hideTip();
   const target = anchor || area;
+  noteAt = null;
+  if (anchor) {
+    const a = anchor.getBoundingClientRect();
+    noteAt = { x: a.left + a.width / 2, y: a.top + a.height / 2 };
+  }
   noteBox.textContent = text;
   noteBox.hidden = false;
   noteBox.shownAt = Date.now();

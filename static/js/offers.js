@@ -6,6 +6,7 @@
 // on the button; if the server still refuses, its own reason is shown (not a generic text).
 
 import { clockText } from "./clocks.js";
+import { commandHelp } from "./explain.js";
 import { t } from "./i18n.js";
 
 /** The grace period before a claim, in seconds: the server's, else its documented default. */
@@ -17,6 +18,9 @@ function button(label, onClick, cls = "secondary", id = null) {
   b.className = cls;
   b.textContent = label;
   if (id) b.id = id;
+  // What the command does, on hover, a long press or keyboard focus (js/explain.js).
+  const help = id ? commandHelp(id) : "";
+  if (help) b.dataset.tip = help;
   b.addEventListener("click", onClick);
   return b;
 }
@@ -83,7 +87,7 @@ export function renderActions(box, room, send) {
     }
     if (opponentsSeated(room) && awaySeats(room).length) {
       const claim = button(t("action.claim"), () => send("claim"), "secondary", "claim");
-      claim.title = t("action.claimHelp");
+      claim.dataset.tip = t("action.claimHelp");
       box.append(claim);
       tickClaim(box, room);
     }

@@ -2,6 +2,7 @@
 // results it received: each finished game is counted once, under its id, from this
 // player's point of view (the seats change hands at every rematch, the person does not).
 
+import "./explain.js"; // the score line's explanation (its words) and the popovers
 import { t } from "./i18n.js";
 
 const key = (roomId) => `speakeasy.score.${roomId}`;
@@ -47,6 +48,7 @@ export function renderScore(box, roomId, players) {
   p.className = "score-line";
   const opp = players === 2 ? t("room.opponent") : t("score.opponents");
   p.textContent = t("score.line", { w: s.win, l: s.loss, opp });
+  p.dataset.tip = t("explain.score"); // how it is counted, on hover or a long press
   if (s.draw) p.textContent += ` · ${t("score.draws", { n: s.draw })}`;
   box.replaceChildren(h, p);
 }

@@ -24,7 +24,9 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-const title = (text) => el("title", {}, text);
+// What a thing is, for assistive technology; the pointer's popover (main.js tipFor, with
+// static/js/explain.js) says it at length, so no <title> tooltip doubles it.
+const named = (text) => ({ role: "img", "aria-label": text });
 
 /** The board's size in SVG units (square). */
 export const boardSize = (city) => city.size.x * U + 2 * O;
@@ -117,7 +119,7 @@ function drawMarkers(city, view, layer) {
     const colour = city.trucks.find((x) => x.id === tr.id)?.colour;
     const x = c.x + c.w / 2 + (i % 2 ? 1 : -1) * (c.w / 4);
     const y = c.y + c.h / 2 + (i < 2 ? -1 : 1) * (c.h / 4);
-    const g = el("g", { class: "score-marker", "data-truck": tr.id, "data-score": String(score) }, title(`${tr.id}: ${score}`));
+    const g = el("g", { class: "score-marker", "data-truck": tr.id, "data-score": String(score), ...named(`${tr.id}: ${score}`) });
     g.append(el("circle", { cx: x, cy: y, r: 7.5, fill: TRUCK_CSS[colour] || "#888" }));
     if (score >= TRACK_CELLS) g.append(el("circle", { cx: x, cy: y, r: 11, class: "lap" }));
     layer.append(g);
@@ -150,8 +152,7 @@ function drawBuildings(city, specials, layer) {
     const tileId = specials[b.id];
     const tile = tileId ? city.tiles.get(tileId) : null;
     const kind = tile ? (tile.kind === "distillery" ? "distillery" : `private pv-${tile.colour}`) : "bar";
-    const g = el("g", { class: `building ${kind}`, "data-building": b.id });
-    g.append(title(tile ? `${tileId} (${b.id})` : b.id));
+    const g = el("g", { class: `building ${kind}`, "data-building": b.id, ...named(tile ? `${tileId} (${b.id})` : b.id) });
     g.append(el("rect", { x: r.x, y: r.y, width: r.w, height: r.h, rx: 3, class: "shape" }));
     g.append(el("rect", { ...door(r, b.door_side), rx: 1.5, class: "door" }));
     let spots = [];
@@ -184,7 +185,7 @@ function drawBars(city, view, state, built, layer, t) {
     group.classList.toggle("deliverable", state.deliverTo.has(slot));
     const bar = bars[slot];
     if (bar && bar.count) {
-      const g = el("g", { class: "bar-cubes", "data-bar": slot }, title(`${slot}: ${bar.count} ${t(`pz.cube.${bar.colour}`)}`));
+      const g = el("g", { class: "bar-cubes", "data-bar": slot, ...named(`${slot}: ${bar.count} ${t(`pz.cube.${bar.colour}`)}`) });
       spots.slice(0, bar.count).forEach(([x, y]) => g.append(cube(bar.colour, x, y, SLOT)));
       layer.append(g);
     }
@@ -219,7 +220,7 @@ function drawCrossings(city, view, layer, t) {
     for (const p of points) {
       const [x, y] = pointOf(city, p);
       layer.append(
-        el("circle", { cx: x, cy: y, r: 12, class: "start", stroke: CHAR_CSS[charColour[c]] || "#888" }, title(t("pz.startOf", { char: t(`pz.charShort.${c}`) }))),
+        el("circle", { cx: x, cy: y, r: 12, class: "start", stroke: CHAR_CSS[charColour[c]] || "#888", "aria-label": t("pz.startOf", { char: t(`pz.charShort.${c}`) }) }),
       );
     }
   }
@@ -252,7 +253,7 @@ function drawTrucks(city, view, state, t, layer) {
     if (state.targets.has(`t:${tr.id}`)) cls.push("target");
     const g = el("g", { class: cls.join(" "), "data-truck": tr.id, transform: `translate(${spot.x} ${spot.y})` });
     const aboard = city.cubes.map((c) => `${tr.cubes?.[c] || 0}${c}`).join(" ");
-    g.append(title(`${tr.id} · ${tr.street} · ${aboard}`));
+    g.setAttribute("aria-label", `${tr.id} · ${tr.street} · ${aboard}`);
     if (cls.includes("active")) g.append(el("rect", { x: spot.angle ? -18 : -37, y: spot.angle ? -37 : -18, width: spot.angle ? 36 : 74, height: spot.angle ? 74 : 36, rx: 8, class: "halo" }));
     const body = truckShape(city, tr);
     body.setAttribute("transform", `rotate(${spot.angle})`);
@@ -273,7 +274,7 @@ function drawCharacters(city, view, layer, t) {
     const at = chars[c.id]?.at;
     if (!at) continue;
     const [x, y] = pointOf(city, at);
-    const g = el("g", { class: `char ch-${c.id}`, "data-char": c.id, transform: `translate(${x} ${y})` }, title(`${t(`pz.charShort.${c.id}`)} · ${at}`));
+    const g = el("g", { class: `char ch-${c.id}`, "data-char": c.id, transform: `translate(${x} ${y})`, ...named(`${t(`pz.charShort.${c.id}`)} · ${at}`) });
     const body = el("g", { class: "mover" });
     body.append(el("circle", { r: 15, fill: CHAR_CSS[c.colour] || "#444", class: "pawn" }));
     body.append(el("text", { y: 5.5, class: "char-letter" }, c.id));
@@ -304,6 +305,24 @@ function drawTargets(city, state, glowLayer, hitLayer) {
   }
 }
 
+/**
+ * Every street and every crossing as a place under the pointer (transparent): what it is is
+ * told on hover or a tap (main.js tipFor), and a click on one that is no choice says why.
+ * Drawn once per layout, under the pieces and the gold choices.
+ */
+function drawSpots(city, layer) {
+  for (const s of city.streets.values()) {
+    const [a, b] = s.ends.map((e) => pointOf(city, e));
+    const [x0, x1, y0, y1] = [Math.min(a[0], b[0]), Math.max(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[1], b[1])];
+    const box = x1 > x0 ? { x: x0 + 12, y: y0 - 17, width: x1 - x0 - 24, height: 34 } : { x: x0 - 17, y: y0 + 12, width: 34, height: y1 - y0 - 24 };
+    layer.append(el("rect", { ...box, class: "pz-spot", "data-street": s.id }));
+  }
+  for (const i of city.inters.values()) {
+    const [x, y] = pointOf(city, i.id);
+    layer.append(el("circle", { cx: x, cy: y, r: 15, class: "pz-spot", "data-inter": i.id }));
+  }
+}
+
 function drawPaths(city, paths, layer) {
   for (const p of paths) {
     if (!p || p.points.length < 2) continue;
@@ -328,7 +347,7 @@ export function drawBoard(svg, city, view, state, t) {
     svg.setAttribute("viewBox", `0 0 ${W} ${W}`);
     svg.setAttribute("role", "group");
     svg.setAttribute("aria-label", t("pz.board.label"));
-    const names = ["track", "markers", "streets", "buildings", "bars", "crossings", "labels", "glows", "paths", "trucks", "chars", "targets"];
+    const names = ["track", "markers", "streets", "buildings", "bars", "crossings", "labels", "spots", "glows", "paths", "trucks", "chars", "targets"];
     const layers = Object.fromEntries(names.map((name) => [name, el("g", { class: `layer-${name}` })]));
     svg.replaceChildren(el("rect", { x: 0, y: 0, width: W, height: W, rx: 14, class: "table" }), ...Object.values(layers));
     drawTrack(city, layers.track);
@@ -336,6 +355,7 @@ export function drawBoard(svg, city, view, state, t) {
     const built = drawBuildings(city, specials, layers.buildings);
     drawCrossings(city, view, layers.crossings, t);
     drawLabels(city, layers.labels);
+    drawSpots(city, layers.spots);
     printed = svg.__pzPrinted = { key, layers, built };
   }
   const { layers, built } = printed;

@@ -21,13 +21,19 @@ import { TRUCK_CSS, deliveryBars, drawBoard, pointOf, streetSpot } from "./board
 import { cutTurns, turnSentences, sentence } from "./chronicle.js";
 import { buildCity, streetBetween } from "./city.js";
 import { describe as describeEvent } from "./describe.js";
+import { actionHelp, cardTip, explainEnd, phaseHelp, refusalWords, tableTip, tokenTip, whyNotHere } from "./explain.js";
+import { EXPLAIN_STRINGS } from "./explain-strings.js";
 import { animateCharacter, animateTruck, dropIn, flash } from "./motion.js";
 import { actionGroups, h, renderDecision, renderHand, renderLast, renderLog, renderTable, renderTrucks } from "./panels.js";
 import { characterPath, truckPath } from "./paths.js";
 import { STRINGS } from "./strings.js";
 import { loadStylesheet } from "../../js/dom.js";
+import { attachTips, hideTip, note, showTipFor } from "../../js/explain.js";
 
-export const strings = STRINGS;
+export const strings = {
+  en: { ...STRINGS.en, ...EXPLAIN_STRINGS.en },
+  fr: { ...STRINGS.fr, ...EXPLAIN_STRINGS.fr },
+};
 
 const DATA_URL = new URL("./data.json", import.meta.url).href;
 const STYLESHEET = new URL("./prohibition.css", import.meta.url).href;
@@ -94,8 +100,9 @@ class ProhibitionTable {
 
     this.onClick = (e) => {
       const target = e.target.closest("[data-key]");
-      if (target) this.pick(target.dataset.key, target);
-      else this.closeChooser();
+      if (target) return this.pick(target.dataset.key, target);
+      this.closeChooser();
+      this.explainClick(e.target);
     };
     this.onKey = (e) => {
       if (e.key === "Escape") return this.closeChooser();
@@ -107,6 +114,8 @@ class ProhibitionTable {
     };
     this.svg.addEventListener("click", this.onClick);
     this.svg.addEventListener("keydown", this.onKey);
+    // Hover, a long press or a tap names what is under the finger (static/js/explain.js).
+    this.tipsOff = attachTips(ctx.root || container, (target) => this.tipFor(target));
   }
 
   // ------------------------------------------------------------ the interface
@@ -165,6 +174,17 @@ class ProhibitionTable {
   error() {
     this.sending = null;
     this.draw();
+  }
+
+  /** The server refused one of our actions: why, in the page's words. */
+  explainError(code) {
+    return refusalWords(code, this.t);
+  }
+
+  /** The end explained for the result panel: why it ended, each seat's score by its rules. */
+  explainResult(view = this.view) {
+    if (!view) return [];
+    return explainEnd(this.city, { ...view, history: this.history }, this.t, (s) => this.seatName(s));
   }
 
   status(view = this.view) {
@@ -228,6 +248,7 @@ class ProhibitionTable {
 
   destroy() {
     this.cancelPending();
+    this.tipsOff?.();
     this.svg.removeEventListener("click", this.onClick);
     this.svg.removeEventListener("keydown", this.onKey);
     this.container.replaceChildren();
@@ -308,6 +329,67 @@ class ProhibitionTable {
     }
   }
 
+  // ------------------------------------------------------------ explanations
+
+  /** What a thing on the table is: {kind, id} from the element under the pointer, or null. */
+  tableThing(target) {
+    if (!this.svg.contains(target)) return null;
+    const el = target.closest("[data-key], [data-glow], .score-marker, [data-truck], [data-char], [data-bar], [data-building], [data-street], [data-inter]");
+    if (!el) return null;
+    const key = el.dataset.key || el.dataset.glow;
+    if (key) {
+      const kind = { s: "street", i: "inter", t: "truck" }[key[0]];
+      return { el, kind, id: key.slice(2), key };
+    }
+    if (el.classList.contains("score-marker")) return { el, kind: "marker", id: el.dataset.truck };
+    if (el.dataset.truck) return { el, kind: "truck", id: el.dataset.truck };
+    if (el.dataset.char) return { el, kind: "char", id: el.dataset.char };
+    if (el.dataset.bar || el.dataset.building) return { el, kind: "building", id: el.dataset.bar || el.dataset.building };
+    if (el.dataset.street) return { el, kind: "street", id: el.dataset.street };
+    return { el, kind: "inter", id: el.dataset.inter };
+  }
+
+  /** The popover for what is under the pointer: a place or piece of the table, a card, a token, a choice. */
+  tipFor(target) {
+    const v = this.view;
+    if (!v) return null;
+    const t = this.t;
+    const thing = this.tableThing(target);
+    if (thing) {
+      const tip = tableTip(this.city, v, t, thing, (s) => this.seatName(s));
+      if (!tip) return null;
+      // A gold place: what choosing it does comes first.
+      const choices = thing.key ? (this.targets().get(thing.key) || []).map((text) => actionHelp(this.city, v, t, text)) : [];
+      return { anchor: thing.el, title: tip.title, lines: [...choices, ...tip.lines] };
+    }
+    const card = target.closest("[data-card]");
+    if (card && this.ctx.panel.contains(card)) {
+      const tip = cardTip(this.city, t, card.dataset.card, { down: card.dataset.down === "1", where: card.dataset.where });
+      const doing = card.dataset.action && this.legal().includes(card.dataset.action) ? [actionHelp(this.city, v, t, card.dataset.action)] : [];
+      return tip ? { anchor: card, title: tip.title, lines: [...doing, ...tip.lines] } : null;
+    }
+    const token = target.closest("[data-token]");
+    if (token && this.ctx.panel.contains(token)) return { anchor: token, ...tokenTip(t, token.dataset.token) };
+    const button = target.closest("button[data-action]");
+    if (button && (this.ctx.panel.contains(button) || this.chooser.contains(button))) {
+      const help = actionHelp(this.city, v, t, button.dataset.action);
+      return help ? { anchor: button, title: button.getAttribute("aria-label") || button.textContent, lines: [help] } : null;
+    }
+    return null;
+  }
+
+  /** A click on the map that chooses nothing: why, when it looks like an answer to the decision; else what is there. */
+  explainClick(target) {
+    const thing = this.tableThing(target);
+    if (!thing || !this.view) return;
+    const why = whyNotHere(this.city, this.view, this.t, thing, this.legal());
+    if (why) note(why, { anchor: thing.el, area: this.container });
+    else {
+      hideTip();
+      showTipFor(thing.el);
+    }
+  }
+
   // ------------------------------------------------------------ drawing
 
   draw() {
@@ -349,6 +431,7 @@ class ProhibitionTable {
     const selectedTexts = new Set(this.selected ? this.targets().get(this.selected) || [] : []);
     return {
       prompt,
+      help: phaseHelp(v, t),
       dice: v.phase === "character" || v.phase === "truck" ? v.dice : null,
       groups: actionGroups(city, t, orderActions(city, legal, v.display), v.specials, selectedTexts),
       sending: false,

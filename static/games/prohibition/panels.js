@@ -16,7 +16,7 @@ const cubeIcon = (code, n = 1) => Array.from({ length: n }, () => h("span", { cl
 export function cubesRow(city, t, counts, empty = "") {
   const pairs = city.cubes.map((c) => [c, counts?.[c] || 0]).filter(([, n]) => n > 0);
   if (!pairs.length) return h("span", { class: "pz-none" }, empty);
-  return h("span", { class: "pz-cubes", title: cubesText(t, pairs) }, ...pairs.flatMap(([c, n]) => cubeIcon(c, n)), h("span", { class: "sr-only" }, cubesText(t, pairs)));
+  return h("span", { class: "pz-cubes", dataset: { tip: cubesText(t, pairs) } }, ...pairs.flatMap(([c, n]) => cubeIcon(c, n)), h("span", { class: "sr-only" }, cubesText(t, pairs)));
 }
 
 export function truckChip(city, t, truck) {
@@ -24,7 +24,8 @@ export function truckChip(city, t, truck) {
   return h("span", { class: "pz-chip", style: { "--chip": TRUCK_CSS[colour] || "#888" } }, truckName(t, city, truck));
 }
 
-/** A loading card: its id, its value, its cubes. `opts`: {down, button, onClick, state}. */
+/** A loading card: its id, its value, its cubes. `opts`: {down, button, onClick, state, where}
+ * (where: "display" | "hand" | "truck", for the popover main.js gives it). */
 export function cardFace(city, t, id, opts = {}) {
   const card = city.cards.get(id);
   const kids = [
@@ -35,8 +36,9 @@ export function cardFace(city, t, id, opts = {}) {
   if (opts.note) kids.push(h("span", { class: "pz-card-note" }, opts.note));
   const cls = `pz-card${opts.down ? " down" : ""}${opts.state ? ` ${opts.state}` : ""}`;
   const label = `${id} · ${card?.value ?? "?"} · ${cubesText(t, cardCubes(city, id))}${opts.note ? ` · ${opts.note}` : ""}`;
-  if (opts.onClick) return h("button", { type: "button", class: `${cls} legal`, "aria-label": opts.label || label, title: opts.label || label, dataset: { action: opts.action }, onclick: opts.onClick }, ...kids);
-  return h("div", { class: cls, title: label }, ...kids);
+  const dataset = { card: id, where: opts.where || "display", ...(opts.down ? { down: "1" } : {}) };
+  if (opts.onClick) return h("button", { type: "button", class: `${cls} legal`, "aria-label": opts.label || label, dataset: { ...dataset, action: opts.action }, onclick: opts.onClick }, ...kids);
+  return h("div", { class: cls, role: "img", "aria-label": label, dataset }, ...kids);
 }
 
 /** The two dice as drawn faces. */
@@ -45,10 +47,10 @@ export function diceFaces(city, t, dice) {
   const colourOf = Object.fromEntries(city.characters.map((c) => [c.id, c.colour]));
   const charDie = h(
     "span",
-    { class: "pz-die chars", title: [...dice.characters].map((c) => t(`pz.charShort.${c}`)).join(" / ") },
+    { class: "pz-die chars", dataset: { tip: t("pz.x.die.chars", { chars: [...dice.characters].map((c) => t(`pz.charShort.${c}`)).join(" / ") }) } },
     ...[...dice.characters].map((c) => h("span", { class: "pz-pawn", style: { background: CHAR_CSS[colourOf[c]] || "#444" } }, c)),
   );
-  const pips = h("span", { class: `pz-die number n${dice.number}`, title: String(dice.number) }, ...Array.from({ length: dice.number }, () => h("span", { class: "pip" })));
+  const pips = h("span", { class: `pz-die number n${dice.number}`, dataset: { tip: t("pz.x.die.number", { n: dice.number }) } }, ...Array.from({ length: dice.number }, () => h("span", { class: "pip" })));
   return h("span", { class: "pz-dice", "aria-label": `${[...dice.characters].map((c) => t(`pz.charShort.${c}`)).join(" / ")} · ${dice.number}` }, charDie, pips);
 }
 
@@ -60,6 +62,8 @@ export function renderDecision(box, city, t, model) {
   const parts = [head];
   if (model.dice) parts.push(h("div", { class: "pz-act-dice" }, diceFaces(city, t, model.dice)));
   parts.push(h("p", { class: "pz-prompt", id: "pz-prompt" }, model.prompt));
+  // What this decision is about (each button's popover says what that choice does).
+  if (model.help) parts.push(h("p", { class: "choice-help", id: "pz-help" }, model.help));
   const list = h("div", { class: "pz-actions", id: "pz-actions" });
   for (const group of model.groups) {
     if (!group.actions.length) continue;
@@ -75,7 +79,6 @@ export function renderDecision(box, city, t, model) {
             class: `pz-action secondary small${a.selected ? " selected" : ""}${a.deliver ? " deliver" : ""}`,
             dataset: { action: a.text },
             "aria-label": a.aria && a.aria !== a.label ? a.aria : null,
-            title: a.aria && a.aria !== a.label ? a.aria : null,
             disabled: model.sending,
             onclick: () => model.choose(a.text),
           },
@@ -171,6 +174,7 @@ export function renderTable(box, city, t, view, loads) {
         down: slot.down,
         note: slot.down ? t("pz.faceDown") : "",
         action,
+        where: "display",
         label: legal ? actionLabel(t, city, action, view.specials) : "",
         onClick: legal ? () => loads.get(action)() : null,
       }),
@@ -181,7 +185,7 @@ export function renderTable(box, city, t, view, loads) {
   parts.push(h("div", { class: "pz-row" }, h("span", { class: "pz-label" }, t("pz.supply")), ...city.cubes.map((c) => h("span", { class: "pz-count" }, ...cubeIcon(c), ` ${view.supply?.[c] ?? 0}`))));
   const piles = view.tokens?.piles || {};
   parts.push(
-    h("div", { class: "pz-row" }, h("span", { class: "pz-label" }, t("pz.tokens")), ...Object.entries(piles).map(([v, n]) => h("span", { class: "pz-count" }, h("span", { class: `pz-token t${v}` }, v), ` × ${n}`))),
+    h("div", { class: "pz-row" }, h("span", { class: "pz-label" }, t("pz.tokens")), ...Object.entries(piles).map(([v, n]) => h("span", { class: "pz-count" }, h("span", { class: `pz-token t${v}`, dataset: { token: v } }, v), ` × ${n}`))),
   );
   const discard = view.tokens?.discard || [];
   parts.push(h("p", { class: "pz-muted" }, discard.length ? t("pz.discard", { list: discard.join(", ") }) : t("pz.discardEmpty")));
@@ -204,17 +208,17 @@ export function renderTrucks(box, city, t, view, { mine = [], seatOf }) {
       truckChip(city, t, tr.id),
       seatOf(tr) !== truckName(t, city, tr.id) ? h("span", { class: "pz-muted" }, seatOf(tr)) : null,
       tags.length ? h("span", { class: "pz-tag" }, tags.join(" · ")) : null,
-      h("span", { class: "pz-score", title: t("pz.truck.score") }, String(tr.score ?? 0)),
+      h("span", { class: "pz-score", dataset: { tip: t("pz.truck.score") } }, String(tr.score ?? 0)),
     );
     const rows = h(
       "dl",
       { class: "pz-truck-facts" },
       h("dt", {}, t("pz.truck.card")),
-      h("dd", {}, tr.card ? cardFace(city, t, tr.card, { state: "small" }) : h("span", { class: "pz-none" }, t("pz.truck.none")), " ", h("span", { class: "pz-muted" }, tr.street ? t("pz.truck.at", { street: tr.street }) : t("pz.truck.notPlaced"))),
+      h("dd", {}, tr.card ? cardFace(city, t, tr.card, { state: "small", where: "truck" }) : h("span", { class: "pz-none" }, t("pz.truck.none")), " ", h("span", { class: "pz-muted" }, tr.street ? t("pz.truck.at", { street: tr.street }) : t("pz.truck.notPlaced"))),
       h("dt", {}, t("pz.truck.aboard")),
       h("dd", {}, cubesRow(city, t, tr.cubes, t("pz.truck.empty"))),
       h("dt", {}, t("pz.truck.token")),
-      h("dd", {}, tr.token ? h("span", { class: `pz-token t${tr.token}` }, String(tr.token)) : h("span", { class: "pz-none" }, t("pz.truck.none"))),
+      h("dd", {}, tr.token ? h("span", { class: `pz-token t${tr.token}`, dataset: { token: String(tr.token) } }, String(tr.token)) : h("span", { class: "pz-none" }, t("pz.truck.none"))),
       h("dt", {}, t("pz.truck.losses")),
       h("dd", {}, cubesRow(city, t, tr.losses, t("pz.truck.empty"))),
     );
@@ -244,7 +248,7 @@ export function renderHand(box, city, t, view, picks) {
       const action = `pick ${truck} ${card}`;
       const legal = picks.has(action);
       const note = picked ? (picked === card ? t(over ? "pz.hand.pickedBy" : "pz.hand.picked") : t("pz.hand.back")) : "";
-      row.append(cardFace(city, t, card, { note, state: picked === card ? "picked" : picked ? "returned" : "", action, label: legal ? actionLabel(t, city, action, view.specials) : "", onClick: legal ? () => picks.get(action)() : null }));
+      row.append(cardFace(city, t, card, { note, where: "hand", state: picked === card ? "picked" : picked ? "returned" : "", action, label: legal ? actionLabel(t, city, action, view.specials) : "", onClick: legal ? () => picks.get(action)() : null }));
     }
     parts.push(h("h3", {}, t("pz.hand.dealt", { truck: truckName(t, city, truck) })), row);
   }
