@@ -520,7 +520,8 @@ export function explainEnd(city, view, t, seatName = (s) => t("landing.seat", { 
   const scores = Array.isArray(r.scores) ? r.scores : null;
   if (scores && ranks) {
     const best = Math.max(...scores);
-    if (scores.filter((s) => s === best).length > 1) out.push(t("pz.x.end.tieBreak"));
+    const tied = scores.map((s, seat) => (s === best ? seat : -1)).filter((seat) => seat >= 0);
+    if (tied.length > 1) out.push(t(new Set(tied.map((seat) => ranks[seat])).size > 1 ? "pz.x.end.tieBreak" : "pz.x.end.tieShared"));
   }
   return out;
 }
