@@ -13,6 +13,7 @@ map draws every piece in its city once, face down exactly when the view gives no
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +123,74 @@ def test_every_event_is_told(probed: list[Any]) -> None:
                 assert "<<" not in text, (lang, told)
                 if told["a"] not in ("~", ""):
                     assert told["a"] not in text, (lang, told)  # words, not the raw line
+
+
+# The record's codes (spec 15.1-15.4) that a line in words never shows: a piece's face code
+# ("s01=3c", "x05=2cs3"), a chit's type code ("c41=DIS"), a data id ("G-SPY4", "SEC07"), a
+# police part ("p02=HAM", "p02+x07", "p06-", "p01>p04"), a search part ("BER:s14,s09"), a
+# secret hand-over ("x12:s22>s04"), an exchange's sides ("G>F"), a hidden value ("?").
+CODES = re.compile(
+    r"\b[spx]\d\d=|\bc\d+=|\b[GIRFB]-(SPY|POL)\d|\bSEC\d\d|\bp\d\d(=|\+|-|>)|"
+    r"\b[A-Z]{3}:[sp]\d\d|\bx\d\d:[sp]\d\d|\b[GIRFB]>[GIRFB]\b|\?|^[!=~#]"
+)
+
+# Lines of the spec's own examples that random games seldom write: a seat of two powers' faces,
+# a police re-arrangement, a search of several cities, hidden money and terms, a comparison
+# with a counterspy, a face shown, the chits of an offer.
+SPEC_EVENTS = (
+    "! setup G s03=3 s11=2c p02=2 x01=3 x05=2cs3 I s04=1 p07=2 x09=4cs2",
+    "! setup s03=3:G-SPY4 s11=2c:G-SPY1 p02=2:I-POL2 x01=3:SEC07 x05=2cs3:SEC38",
+    "G police p02=HAM p05=KON p02+x07 p06- p01>p04",
+    "G search BER:s14,s09 HAM:s03",
+    "= exchange o3 G>F £? c17 F>G x12:s22>s04",
+    "G offer o3 F ?",
+    "G offer o3 F give £5 c17 get x12:s22>s04",
+    "= compare s04 3 x12 4",
+    "= compare s04 3 p02+p05 4",
+    "= face s04 3c",
+    "= face x12 3cs4",
+    "= chits o3 c17=DIS c20=PAP",
+    "G return c17 c18",
+    "G bid ?",
+    "G discard ?",
+)
+
+
+def test_every_line_of_the_log_is_in_words_from_the_first(probed: list[Any]) -> None:
+    """Issue 25: the log opened with "Your faces: G s01=3c …". Every event a viewer reads,
+    the setup line first, and every legal line, is told with no code of the record left."""
+    events = [{"n": n, "a": a, "header": None} for n, a in enumerate(SPEC_EVENTS, start=1)]
+    answer = run_probe({"views": [], "events": events})
+    told = [*answer["events"]]
+    for _views, _events, probe in probed:
+        told += probe["events"]
+        told += [line for view in probe["views"] for line in view["lines"]]
+    firsts = 0
+    for line in told:
+        raw = line.get("a", line.get("text"))
+        if raw in ("~", ""):
+            continue
+        firsts += raw.startswith("! setup") and raw != "! setup ?"
+        for lang in ("en", "fr"):
+            assert not CODES.search(line[lang]), (lang, raw, line[lang])
+    assert firsts >= 4  # a seat's own faces and the faces at the end, in several games
+    setup = {line["a"]: line for line in answer["events"]}
+    yours = setup[SPEC_EVENTS[0]]
+    assert yours["en"] == (
+        "The pieces were shuffled and numbered; you alone see the faces of yours. Germany: spies s03 "
+        "(strength 3), s11 (strength 2, Cousin); police p02 (strength 2); secrets x01 (value 3), x05 "
+        "(value 2, counterspy, strength 3). Italy: spies s04 (strength 1); police p07 (strength 2); "
+        "secrets x09 (value 4, counterspy, strength 2)."
+    )
+    assert yours["fr"].startswith("Les pièces ont été mélangées et numérotées ; vous seul voyez")
+    assert "Allemagne : espions s03 (force 3), s11 (force 2, Cousin) ; police p02 (force 2)" in yours["fr"]
+    end = setup[SPEC_EVENTS[1]]["en"]
+    assert end.startswith("The game is over: every piece's face is shown. spies s03 (Germany, strength 3)")
+    police = setup[SPEC_EVENTS[2]]["en"]
+    assert police == (
+        "Germany: Police: p02 to Hamburg; p05 to Königsberg; p02 takes secret x07; p06 releases its "
+        "secret; p01 hands its secret to p04"
+    )
 
 
 def _face_text(kind: str, piece: dict[str, Any]) -> str:

@@ -2,7 +2,40 @@
 // or an engine result ("="), as this viewer received it (a stub "~" or "?" where it saw
 // nothing). Used by the module's log and by the replay's move list. Pure: no DOM.
 
-import { itemWords, lineWords } from "./lines.js";
+import { faceWords, itemWords, lineWords, listWords } from "./lines.js";
+
+const POWER = /^[GIRFB]$/;
+const KIND = { s: "spies", p: "police", x: "secrets" };
+
+/**
+ * `! setup …` with faces in words. During the game a seat reads its own pieces, power by power
+ * (`G s03=3 s11=2c p02=2 x01=3 x05=2cs3 I …`); after it every piece is public with its data id
+ * (`s03=3:G-SPY4`), whose first letter names the spy's or the police unit's power.
+ */
+function setupWords(t, words, P) {
+  const groups = [];
+  let group = null;
+  const start = (power) => {
+    group = { power, spies: [], police: [], secrets: [] };
+    groups.push(group);
+  };
+  for (const w of words) {
+    if (POWER.test(w)) {
+      start(w);
+      continue;
+    }
+    const m = /^([spx]\d\d)=([^:]+)(?::(\S+))?$/.exec(w);
+    if (!m) continue;
+    if (!group) start(null);
+    const [, id, face, dataId] = m;
+    const owner = dataId && /^[GIRFB]-/.test(dataId) ? `${P(dataId[0])}, ` : "";
+    group[KIND[id[0]]].push(`${id} (${owner}${faceWords(t, id, face)})`);
+  }
+  const kinds = (g) => ["spies", "police", "secrets"].filter((k) => g[k].length).map((k) => t(`sp.ev.kind.${k}`, { list: g[k].join(", ") }));
+  const told = groups.map((g) => (g.power ? t("sp.ev.setupPower", { power: P(g.power), kinds: kinds(g).join(t("sp.sep")) }) : `${kinds(g).join(t("sp.sep"))}.`));
+  const end = groups.length === 1 && groups[0].power === null;
+  return t(end ? "sp.ev.setupAll" : "sp.ev.setupYours", { list: told.join(" ") });
+}
 
 /** `names`: {power(id), city(id), tile(id)}; `event`: {n, by, a, header}. */
 export function describeEvent(event, t, names) {
@@ -14,9 +47,12 @@ export function describeEvent(event, t, names) {
   if (w[0] === "!") {
     switch (w[1]) {
       case "setup":
-        return w[2] === "?" ? t("sp.ev.setup") : t("sp.ev.setupFaces", { faces: w.slice(2).join(" ") });
-      case "deal":
-        return w.slice(3).includes("?") ? t("sp.ev.dealHidden", { power: P(w[2]), n: w.length - 3 }) : t("sp.ev.deal", { power: P(w[2]), tiles: w.slice(3).join(" ") });
+        return w[2] === "?" ? t("sp.ev.setup") : setupWords(t, w.slice(2), P);
+      case "deal": {
+        if (w.slice(3).includes("?")) return t("sp.ev.dealHidden", { power: P(w[2]), n: w.length - 3 });
+        const tile = (id) => (names.tile?.(id) ? `${id} (${names.tile(id)})` : id);
+        return t("sp.ev.deal", { power: P(w[2]), tiles: listWords(t, w.slice(3).map(tile)) });
+      }
       case "draw": {
         const [h, type] = (w[3] || "").split("=");
         return type ? t("sp.ev.drawTyped", { power: P(w[2]), h, type: t(`sp.chit.${type}`) }) : t("sp.ev.draw", { power: P(w[2]), h });
@@ -113,11 +149,16 @@ function result(t, w, P, C, text) {
     case "resign":
       return t("sp.ev.resign", { seat: a[0] });
     case "compare":
-      return t("sp.ev.compare", { spy: a[0], s: a[1], other: a[2], o: a[3] });
+      return t("sp.ev.compare", { spy: a[0], s: a[1], other: listWords(t, a[2].split("+")), o: a[3] });
     case "face":
-      return t("sp.ev.face", { id: a[0], face: a[1] });
-    case "chits":
-      return t("sp.ev.chits", { n: a[0], list: a.slice(1).join(" ") });
+      return t("sp.ev.face", { id: a[0], face: faceWords(t, a[0], a[1]) });
+    case "chits": {
+      const chit = (w) => {
+        const [h, type] = w.split("=");
+        return type ? t("sp.item.chitTyped", { h, type: t(`sp.chit.${type}`) }) : t("sp.item.chit", { h });
+      };
+      return t("sp.ev.chits", { n: a[0], list: listWords(t, a.slice(1).map(chit)) });
+    }
     default:
       return text;
   }

@@ -103,9 +103,55 @@ export function offerLine(power, number, to, give, get) {
   return text;
 }
 
+/** "a", "a and b", "a, b and c" in the reader's language. */
+export function listWords(t, items) {
+  const xs = items.filter((x) => x !== "" && x !== null && x !== undefined).map(String);
+  if (xs.length < 2) return xs.join("");
+  return `${xs.slice(0, -1).join(", ")}${t("sp.and")}${xs[xs.length - 1]}`;
+}
+
+/** A piece's face code in words (spec 15.1): spy "3c" → "strength 3, Cousin", police "2" →
+ * "strength 2", secret "3cs4" → "value 3, counterspy, strength 4". `id` says the kind. */
+export function faceWords(t, id, face) {
+  const f = String(face ?? "");
+  if (SECRET.test(id)) {
+    const m = /^(\d+)(?:cs(\d+))?$/.exec(f);
+    if (!m) return f;
+    return m[2] ? `${t("sp.piece.value", { n: m[1] })}, ${t("sp.piece.counterspy", { n: m[2] })}` : t("sp.piece.value", { n: m[1] });
+  }
+  const m = /^(\d+)(c?)$/.exec(f);
+  if (!m) return f;
+  return m[2] ? `${t("sp.piece.strength", { n: m[1] })}, ${t("sp.piece.cousin")}` : t("sp.piece.strength", { n: m[1] });
+}
+
+/** One part of a police line in words ("p02=HAM" → "p02 to Hamburg", "p02+x07", "p06-", "p01>p04"). */
+function policeWords(t, part, city) {
+  let m;
+  if ((m = /^(p\d\d)=([A-Z]{3})$/.exec(part))) return t("sp.police.move", { piece: m[1], city: city(m[2]) });
+  if ((m = /^(p\d\d)\+(x\d\d)$/.exec(part))) return t("sp.line.take", { piece: m[1], x: m[2] });
+  if ((m = /^(p\d\d)-$/.exec(part))) return t("sp.line.release", { piece: m[1] });
+  if ((m = /^(p\d\d)>(p\d\d)$/.exec(part))) return t("sp.line.give", { from: m[1], to: m[2] });
+  return part;
+}
+
+/** An offer's terms in words ("give £5 and chit c17, get secret x12 …"); hidden ("?") as such. */
+function termsWords(t, args) {
+  if (args.includes("?")) return t("sp.terms.hidden");
+  const parts = [];
+  let side = null;
+  for (const w of args) {
+    if (w === "give" || w === "get") {
+      side = { key: w, items: [] };
+      parts.push(side);
+    } else if (side) side.items.push(itemWords(t, w));
+  }
+  return parts.map((p) => t(`sp.terms.${p.key}`, { items: listWords(t, p.items) })).join(t("sp.sep"));
+}
+
 /** Offer items in words ("£5", "chit c17 (Discovery)", "secret x12: s22 → s04"). */
 export function itemWords(t, item, chitTypes = {}) {
   if (/^[£L]\d+$/.test(item)) return `£${item.slice(1)}`;
+  if (/^[£L]\?$/.test(item)) return t("sp.terms.money");
   if (HANDLE.test(item)) {
     const type = chitTypes[item];
     return type ? t("sp.item.chitTyped", { h: item, type: t(`sp.chit.${type}`) }) : t("sp.item.chit", { h: item });
@@ -126,19 +172,28 @@ export function lineWords(t, text, names = {}) {
     case "place":
       return a[2] ? t("sp.line.placeControl", { piece: a[0], city: city(a[1]), x: a[2] }) : t("sp.line.place", { piece: a[0], city: city(a[1]) });
     case "bid":
+      if (a[0] === "?") return t("sp.line.bidHidden");
       return a[0] === "0" ? t("sp.line.bid0") : t("sp.line.bid", { n: a[0] });
     case "ready":
       return t("sp.line.ready");
     case "play":
       return t("sp.line.play", { tile: a[0], name: names.tile?.(a[0]) || "" }).trim();
     case "discard":
+      if (a[0] === "?") return t("sp.line.discardHidden");
       return t("sp.line.discard", { tile: a[0], name: names.tile?.(a[0]) || "" }).trim();
     case "police":
-      return a.length ? t("sp.line.police", { parts: a.join(" ") }) : t("sp.line.policePass");
+      return a.length ? t("sp.line.police", { parts: a.map((p) => policeWords(t, p, city)).join(t("sp.sep")) }) : t("sp.line.policePass");
     case "search":
       if (!a.length) return t("sp.line.searchPass");
       if (a.length === 1 && SPY.test(a[0])) return t("sp.line.searchSpy", { spy: a[0] });
-      return t("sp.line.search", { parts: a.map((p) => p.replace(":", ": ")).join(" · ") });
+      return t("sp.line.search", {
+        parts: a
+          .map((p) => {
+            const [where, who = ""] = p.split(":");
+            return t("sp.search.in", { city: city(where), spies: listWords(t, who.split(",")) });
+          })
+          .join(t("sp.sep")),
+      });
     case "go":
       return t("sp.line.go", { spy: a[0], city: city(a[1]) });
     case "sail":
@@ -166,13 +221,13 @@ export function lineWords(t, text, names = {}) {
       return t("sp.line.chit", { h: a[0], name });
     }
     case "return":
-      return t("sp.line.return", { handles: a.join(" ") });
+      return t("sp.line.return", { handles: listWords(t, a) });
     case "open":
       return t("sp.line.open", { power: power(a[0]) });
     case "close":
       return t("sp.line.close", { power: power(a[0]) });
     case "offer":
-      return t("sp.line.offer", { n: a[0], power: power(a[1]), rest: a.slice(2).join(" ") });
+      return t("sp.line.offer", { n: a[0], power: power(a[1]), rest: termsWords(t, a.slice(2)) });
     case "accept":
       return t("sp.line.accept", { n: a[0] });
     case "decline":
