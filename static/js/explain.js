@@ -116,7 +116,8 @@ const describers = new Set(); // {root, describe}
 let box = null;
 let shown = null; // {anchor, pinned}
 let hoverTimer = 0;
-let press = null; // {x, y, id, timer, found}
+let press = null; // a finger held down: {x, y, id, timer}
+let held = null; // the finger whose long press showed the popover: {x, y, id}
 let swallowUntil = 0;
 
 function tipBox() {
@@ -240,7 +241,7 @@ function install() {
   if (installed) return;
   installed = true;
   document.addEventListener("pointerover", (e) => {
-    if (e.pointerType === "touch" || (shown && shown.pinned)) return;
+    if (e.pointerType === "touch") return;
     const found = resolve(e.target);
     clearTimeout(hoverTimer);
     if (!found) {
@@ -250,10 +251,11 @@ function install() {
     if (shown && shown.anchor === found.anchor) return;
     hoverTimer = setTimeout(() => show(resolve(e.target) || found), HOVER_MS);
   });
+  // A mouse leaving the thing takes its popover away, even one a click asked for.
   document.addEventListener("pointerout", (e) => {
     if (e.pointerType === "touch") return;
     clearTimeout(hoverTimer);
-    if (!shown || shown.pinned) return;
+    if (!shown) return;
     const to = e.relatedTarget;
     if (to instanceof Node && shown.anchor.contains(to)) return;
     hideTip();
@@ -280,6 +282,7 @@ function install() {
         y: e.clientY,
         id: e.pointerId,
         timer: setTimeout(() => {
+          held = { x: press.x, y: press.y, id: press.id };
           press = null;
           swallowUntil = Date.now() + 900;
           show(resolve(target) || found, true);
@@ -289,6 +292,12 @@ function install() {
     true,
   );
   const cancelPress = (e) => {
+    // The finger that showed a popover goes on to drag: the popover goes.
+    if (held && e.type === "pointermove" && e.pointerId === held.id && Math.hypot(e.clientX - held.x, e.clientY - held.y) >= SLOP) {
+      held = null;
+      hideTip();
+    }
+    if (e.type !== "pointermove" && held && e.pointerId === held.id) held = null;
     if (!press || (e.pointerId !== undefined && e.pointerId !== press.id)) return;
     if (e.type === "pointermove" && Math.hypot(e.clientX - press.x, e.clientY - press.y) < SLOP) return;
     clearTimeout(press.timer);
