@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_pages import Player
+from e2e_pages import Player, drag
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -150,10 +150,16 @@ def test_speak_easy_laptop_explains_refusals_pieces_and_the_end(
     expect(page.locator("#setup-ready")).to_be_visible()
     page.get_by_role("button", name="Random").hover()
     assert "at random" in tip_text(page)
-    page.get_by_role("button", name="Random").click()
     side = seat_side(alice)
-    page.locator(f'#board [data-name="{"c11" if side == "s" else "c2"}"]').click()
+    drag(
+        page,
+        page.locator(".reserve-piece").first,
+        page.locator(f'#board [data-name="{"c11" if side == "s" else "c2"}"]'),
+    )
     assert "own half" in note_text(page)
+    page.locator(f'#board [data-name="{"b3" if side == "s" else "b10"}"]').click()
+    assert note_text(page) == "Buildings start empty: place your pieces around them."
+    page.get_by_role("button", name="Random").click()
     page.locator("#board .loc:has(.piece)").first.hover()
     expect(page.locator("#tip")).to_contain_text("Your opponent sees only where it stands.")
     page.locator("#setup-ready").click()

@@ -407,12 +407,16 @@ class SpeakEasyTable {
         return div;
       },
       drop: (payload, target) => {
-        if (this.inSetup()) return this.editor.drop(payload, target);
-        const to = Number(target?.dataset.sq);
-        if (target && this.legalFrom().get(payload.sq)?.has(to)) return this.playMove(payload.sq, to);
-        // Dropped where it cannot go (no drop target there): the location under the finger, and why.
+        // Where the finger or the mouse let go (the hook is told only of drop targets).
         const at = this.lastUp ? document.elementFromPoint(this.lastUp.x, this.lastUp.y) : null;
         const over = at && this.svg.contains(at) ? at.closest("[data-sq]") : null;
+        if (this.inSetup()) {
+          if (!target && over) this.refuseSetup(Number(over.dataset.sq));
+          return this.editor.drop(payload, target);
+        }
+        const to = Number(target?.dataset.sq);
+        if (target && this.legalFrom().get(payload.sq)?.has(to)) return this.playMove(payload.sq, to);
+        // Dropped where it cannot go (no drop target there): why.
         const sq = over ? Number(over.dataset.sq) : -1;
         const why = sq >= 0 && sq !== payload.sq ? this.refusal(sq, payload.sq) : "";
         if (why) note(why, { anchor: over, area: this.container });
