@@ -16,7 +16,6 @@ import { addStrings, has, lang, t } from "./i18n.js";
 
 const STRINGS = {
   en: {
-    "explain.tip.close": "Close",
     "explain.result.title": "How the game was decided",
     "explain.cmd.resign": "Give up this game: it counts as a loss for you.",
     "explain.cmd.draw-offer": "Offer a draw: if every other player accepts, the game ends with no winner.",
@@ -28,7 +27,6 @@ const STRINGS = {
     "explain.score": "Counted in this browser, from your seat in each finished game of this room: wins — losses (aborted games do not count).",
   },
   fr: {
-    "explain.tip.close": "Fermer",
     "explain.result.title": "Comment la partie s’est décidée",
     "explain.cmd.resign": "Abandonner cette partie\u00a0: elle compte comme perdue pour vous.",
     "explain.cmd.draw-offer": "Proposer la nulle\u00a0: si tous les autres joueurs acceptent, la partie s’arrête sans vainqueur.",
