@@ -10,6 +10,10 @@ import { icon } from "./dom.js";
 import { t } from "./i18n.js";
 import { loadLinks } from "./links.js";
 
+/** The seats whose bar shows its whole name: a tap on a bar that cuts it opens it (on a
+ * phone a long name, "You · T1 red + T3 green", does not fit beside the clock). */
+const expanded = new Set();
+
 /** The seats from the bottom bar up: [bottom, ...above in turn order]. */
 export function seatOrder(players, mine) {
   const first = mine ?? 0;
@@ -85,6 +89,15 @@ function bar(seat, room) {
   box.append(who, limit);
   if (!taken && room.mine !== null && !over) box.append(inviteButton(room.roomId));
   box.append(clock);
+  box.dataset.expand = "";
+  box.classList.toggle("expanded", expanded.has(seat));
+  box.addEventListener("click", (e) => {
+    if (e.target.closest("button, a, input")) return;
+    if (!expanded.has(seat) && label.scrollWidth <= label.clientWidth + 1) return; // nothing cut
+    if (expanded.has(seat)) expanded.delete(seat);
+    else expanded.add(seat);
+    box.classList.toggle("expanded", expanded.has(seat));
+  });
   return box;
 }
 

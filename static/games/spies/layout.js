@@ -60,7 +60,8 @@ function project([lon, lat]) {
 const round = (v) => Math.round(v * 10) / 10;
 
 /**
- * The drawing positions: {cities: id -> {x, y}, seas: id -> {x, y}, width, height, aspect}
+ * The drawing positions: {cities: id -> {x, y}, seas: id -> {x, y}, width, height, aspect,
+ * room: id -> map units to the nearest other city, side: id -> where its pieces are drawn}
  * (the origin at the top left, with a margin). Cities the table does not know are left out.
  */
 export function buildLayout(cityIds) {
@@ -84,5 +85,35 @@ export function buildLayout(cityIds) {
   const seas = Object.fromEntries(Object.entries(seasRaw).map(([id, p]) => [id, place(p)]));
   const width = round(maxX - minX);
   const height = round(maxY - minY);
-  return { cities, seas, width, height, aspect: width / height };
+  const { room, side } = stackRoom(cities);
+  return { cities, seas, width, height, aspect: width / height, room, side };
+}
+
+/** Where a city's pieces go: towards the side with the most room ("below" unless another
+ * side is clearly freer), and how much room there is (the distance to the nearest other city,
+ * in map units). */
+const SIDES = [
+  ["below", 0, 1, 6],
+  ["right", 1, 0, 0],
+  ["left", -1, 0, 0],
+  ["above", 0, -1, -4],
+];
+
+function stackRoom(cities) {
+  const room = {};
+  const side = {};
+  const all = Object.entries(cities);
+  for (const [id, p] of all) {
+    const others = all.filter(([other]) => other !== id).map(([, q]) => q);
+    room[id] = round(Math.min(...others.map((q) => Math.hypot(q.x - p.x, q.y - p.y))));
+    let best = null;
+    for (const [name, dx, dy, bias] of SIDES) {
+      const probe = { x: p.x + dx * 24, y: p.y + dy * 24 };
+      // the other cities and their names (written above them)
+      const free = Math.min(...others.flatMap((q) => [Math.hypot(q.x - probe.x, q.y - probe.y), Math.hypot(q.x - probe.x, q.y - 12 - probe.y)]));
+      if (!best || free + bias > best.score) best = { name, score: free + bias };
+    }
+    side[id] = best.name;
+  }
+  return { room, side };
 }

@@ -18,9 +18,12 @@
 import { describeEvent } from "./describe.js";
 import { buildLayout } from "./layout.js";
 import { cityTargets, lineWords, namesPiece, nextOffer, offerLine, parseLine, selectablePieces } from "./lines.js";
-import { drawStatic, drawView, ownerOf } from "./map.js";
+import { drawPieces, drawStatic, drawTargets, drawView, markScale, ownerOf } from "./map.js";
 import { countdownText, h, offerComposer, renderCity, renderDecision, renderDiplomacy, renderLog, renderPowers, renderRecord, renderTurn, renderYours } from "./panels.js";
+import { cityPopover } from "./popover.js";
 import { STRINGS } from "./strings.js";
+import { PanelTabs } from "./tabs.js";
+import { Viewport } from "./viewport.js";
 import { loadStylesheet } from "../../js/dom.js";
 
 export const strings = STRINGS;
@@ -29,7 +32,7 @@ const DATA_URL = "/api/catalogue/spies/data";
 const STYLESHEET = new URL("./spies.css", import.meta.url).href;
 const LOG_LINES = 300;
 const VERSIONED = new Set(["turn", "tile", "place"]);
-const ZOOMS = [1, 1.8, 3];
+const NEAR_PX = 22; // a tap this close to a city (or a gold ring) is on it
 
 /** The data pack, indexed. */
 export function indexPack(pack) {
@@ -80,7 +83,6 @@ class SpiesTable {
     this.sending = null; // {text, legal}: sent, until the legal lines change
     this.piece = null; // the piece selected on the map
     this.city = null; // the city selected on the map
-    this.zoom = 0;
     this.clockSeen = null; // {raw, offset}: the server's clock minus the browser's
     this.pending = { timer: null, frame: 0 };
 
@@ -90,17 +92,30 @@ class SpiesTable {
     this.svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     this.svg.setAttribute("role", "img");
     this.chooser = h("div", { class: "sp-chooser", id: "sp-chooser", role: "dialog", hidden: true });
+    this.popover = h("div", { class: "sp-popover", id: "sp-popover", role: "dialog", hidden: true });
+    this.popCity = null; // the city the popover tells
+    const zoomButton = (name, text, onclick) => h("button", { type: "button", class: "small secondary", dataset: { zoom: name }, onclick }, text);
     this.zoomBar = h(
       "div",
       { class: "sp-zoom", id: "sp-zoom" },
-      h("button", { type: "button", class: "small secondary", dataset: { zoom: "in" }, "aria-label": this.t("sp.zoomIn"), onclick: () => this.setZoom(this.zoom + 1) }, "+"),
-      h("button", { type: "button", class: "small secondary", dataset: { zoom: "out" }, "aria-label": this.t("sp.zoomOut"), onclick: () => this.setZoom(this.zoom - 1) }, "−"),
+      zoomButton("in", "+", () => this.viewport.zoomIn(this.layout.cities[this.city] || null)),
+      zoomButton("out", "−", () => this.viewport.zoomOut()),
+      zoomButton("fit", "⤢", () => this.viewport.reset()),
     );
+    // How to read the map, while it is shown whole (spies.css: by touch or by mouse).
+    this.hint = h("p", { class: "sp-hint", id: "sp-hint", "aria-hidden": "true" }, h("span", { class: "touch" }), h("span", { class: "mouse" }));
+    this.zoomWords();
     this.oldPosition = container.style.position;
     container.style.position = "relative";
-    container.replaceChildren(this.svg, this.chooser, this.zoomBar);
+    container.replaceChildren(this.svg, this.hint, this.chooser, this.popover, this.zoomBar);
     this.container = container;
     drawStatic(this.svg, this.pack, this.layout, this.t);
+    // The live map: pinch, drag and wheel move the window onto it; pieces keep a readable size.
+    this.svg.classList.add("sp-live");
+    this.mapOpts = null;
+    this.viewport = new Viewport(this.svg, this.layout, () => this.rescale());
+    this.resized = new ResizeObserver(() => this.rescale());
+    this.resized.observe(this.svg);
 
     const box = (id) => h("section", { id, class: `sp-panel ${id}` });
     this.actBox = box("sp-act");
@@ -111,18 +126,27 @@ class SpiesTable {
     this.recordBox = box("sp-record-box");
     this.powersBox = box("sp-powers-box");
     this.logBox = box("sp-log-box");
-    ctx.panel.replaceChildren(this.actBox, this.turnBox, this.cityBox, this.diploBox, this.yoursBox, this.recordBox, this.powersBox, this.logBox);
+    const boxes = [this.actBox, this.turnBox, this.cityBox, this.diploBox, this.yoursBox, this.recordBox, this.powersBox, this.logBox];
+    this.tabs = new PanelTabs(ctx.panel, Object.fromEntries(boxes.map((b) => [b.id, b])), this.t);
+    ctx.panel.replaceChildren(this.tabs.element, ...boxes);
 
     this.onClick = (e) => this.click(e);
     this.onKey = (e) => {
-      if (e.key === "Escape") return this.closeChooser();
+      if (e.key === "Escape") return this.chooser.hidden ? this.closePopover() : this.closeChooser();
       if ((e.key === "Enter" || e.key === " ") && e.target.closest?.("[data-target]")) {
         e.preventDefault();
         this.click(e);
       }
     };
+    // Escape closes the box over the map wherever the focus is (a click on the map leaves it on the page).
+    this.onEscape = (e) => {
+      if (e.key !== "Escape" || e.defaultPrevented || this.container.contains(e.target)) return;
+      if (!this.chooser.hidden) this.closeChooser();
+      else if (this.popCity) this.closePopover();
+    };
     this.svg.addEventListener("click", this.onClick);
-    this.svg.addEventListener("keydown", this.onKey);
+    this.container.addEventListener("keydown", this.onKey);
+    document.addEventListener("keydown", this.onEscape);
     this.ticker = setInterval(() => this.tick(), 500);
   }
 
@@ -213,14 +237,31 @@ class SpiesTable {
 
   refresh() {
     drawStatic(this.svg, this.pack, this.layout, this.t);
+    this.viewport.apply(); // drawStatic showed the whole map again
+    this.zoomWords();
+    this.tabs.words();
     this.draw();
+  }
+
+  zoomWords() {
+    this.hint.querySelector(".touch").textContent = this.t("sp.hint.touch");
+    this.hint.querySelector(".mouse").textContent = this.t("sp.hint.mouse");
+    for (const b of this.zoomBar.querySelectorAll("button")) {
+      const words = this.t(`sp.zoom${{ in: "In", out: "Out", fit: "Fit" }[b.dataset.zoom]}`);
+      b.setAttribute("aria-label", words);
+      b.title = words;
+    }
   }
 
   destroy() {
     this.cancelPending();
     clearInterval(this.ticker);
     this.svg.removeEventListener("click", this.onClick);
-    this.svg.removeEventListener("keydown", this.onKey);
+    this.container.removeEventListener("keydown", this.onKey);
+    document.removeEventListener("keydown", this.onEscape);
+    this.viewport.destroy();
+    this.resized.disconnect();
+    this.tabs.destroy();
     this.container.replaceChildren();
     this.container.style.position = this.oldPosition;
     this.ctx.panel.replaceChildren();
@@ -347,11 +388,13 @@ class SpiesTable {
     this.sending = { text, legal: JSON.stringify(this.view.legal || []) };
     this.closeChooser(false);
     this.piece = null;
+    this.popCity = null;
     this.ctx.send({ type: "act", text }, { versioned: VERSIONED.has(kind) && !collected });
     this.draw();
   }
 
   select(piece) {
+    this.popCity = null;
     this.piece = this.piece === piece ? null : piece;
     if (this.piece) {
       this.city = this.findPiece(this.piece);
@@ -367,52 +410,82 @@ class SpiesTable {
 
   click(e) {
     const target = e.target.closest?.("[data-target]");
-    if (target) return this.pickCity(target.dataset.city, target);
+    if (target) return this.pickCity(target.dataset.city);
     const piece = e.target.closest?.(".piece");
     if (piece && this.panelCtx().selectable.has(piece.dataset.piece)) return this.select(piece.dataset.piece);
-    const city = e.target.closest?.("[data-city]");
+    let city = e.target.closest?.("[data-city]")?.dataset.city || null;
+    if (!city && !piece && (e.clientX || e.clientY)) {
+      // Nothing under the finger: the nearest gold ring, else the nearest city, within reach
+      // (on a phone the whole map's cities are a few pixels wide).
+      const near = this.nearest(e.clientX, e.clientY);
+      if (near?.target) return this.pickCity(near.city);
+      city = near?.city || null;
+    }
     this.closeChooser(false);
     if (city) {
-      this.city = this.city === city.dataset.city && !this.piece ? null : city.dataset.city;
+      this.city = this.city === city && !this.piece ? null : city;
       this.piece = null;
     } else {
       this.city = null;
       this.piece = null;
     }
+    this.popCity = this.city; // a city chosen tells what stands there
     this.draw();
+  }
+
+  /** The gold ring, else the city, nearest to a point on the screen, within NEAR_PX. */
+  nearest(clientX, clientY) {
+    let best = null;
+    const rings = new Set(this.targets().keys());
+    for (const [city, at] of Object.entries(this.layout.cities)) {
+      const p = this.viewport.toScreen(at.x, at.y);
+      const d = Math.hypot(p.x - clientX, p.y - clientY) - (rings.has(city) ? NEAR_PX / 2 : 0);
+      if (d <= NEAR_PX && (!best || d < best.d)) best = { city, d, target: rings.has(city) };
+    }
+    return best;
   }
 
   targets() {
     return cityTargets(this.legal(), this.piece);
   }
 
-  pickCity(city, element) {
+  pickCity(city) {
     const lines = this.targets().get(city) || [];
     if (!lines.length) return;
     if (lines.length === 1) return this.send(lines[0]);
-    this.openChooser(city, lines, element);
+    this.openChooser(city, lines);
   }
 
-  openChooser(city, lines, element) {
+  openChooser(city, lines) {
     const t = this.t;
     const names = this.names();
     const box = this.chooser;
+    this.closePopover(false);
     box.replaceChildren(
       h("p", {}, t("sp.choose", { city: names.city(city) })),
       ...lines.map((text) => h("button", { type: "button", class: "secondary small sp-line", dataset: { line: text }, onclick: () => this.send(text) }, lineWords(t, text, names))),
       h("button", { type: "button", class: "small sp-cancel", onclick: () => this.closeChooser() }, t("sp.cancel")),
     );
     box.hidden = false;
-    const area = this.container.getBoundingClientRect();
-    const spot = element.getBoundingClientRect();
-    const width = Math.min(box.offsetWidth || 240, area.width - 8);
-    let left = spot.left - area.left + spot.width / 2 - width / 2;
-    left = Math.max(4, Math.min(left, area.width - width - 4));
-    let top = spot.bottom - area.top + 6;
-    if (top + box.offsetHeight > area.height) top = Math.max(4, spot.top - area.top - box.offsetHeight - 6);
-    box.style.left = `${left}px`;
-    box.style.top = `${top}px`;
+    box.dataset.city = city;
+    this.placeBox(box, city);
     box.querySelector("button")?.focus({ preventScroll: true });
+  }
+
+  /** Put a box over the map beside a city: under it, or above it when there is no room. */
+  placeBox(box, city) {
+    const at = this.layout.cities[city];
+    if (!at || box.hidden) return;
+    const area = this.container.getBoundingClientRect();
+    const spot = this.viewport.toScreen(at.x, at.y);
+    const reach = 16; // clear of the city's mark and its gold ring
+    const width = Math.min(box.offsetWidth || 240, area.width - 8);
+    let left = spot.x - area.left - width / 2;
+    left = Math.max(4, Math.min(left, area.width - width - 4));
+    let top = spot.y - area.top + reach;
+    if (top + box.offsetHeight > area.height) top = Math.max(4, spot.y - area.top - reach - box.offsetHeight);
+    box.style.left = `${Math.round(left)}px`;
+    box.style.top = `${Math.round(top)}px`;
   }
 
   closeChooser(redraw = true) {
@@ -422,21 +495,48 @@ class SpiesTable {
     if (redraw) this.draw();
   }
 
-  setZoom(level) {
-    this.zoom = Math.max(0, Math.min(ZOOMS.length - 1, level));
-    this.applyZoom();
+  /** The popover of the city selected: what stands there, in words. */
+  drawPopover(pctx) {
+    const box = this.popover;
+    const city = this.popCity;
+    if (!city || !this.view || !this.pack.cityById.has(city) || !this.chooser.hidden) {
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    const wasOpen = !box.hidden && box.dataset.city === city;
+    box.replaceChildren(...cityPopover(pctx, this.view, this.pack, city, { onPick: (id) => this.select(id), onClose: () => this.closePopover() }));
+    box.setAttribute("aria-label", this.names().city(city));
+    box.dataset.city = city;
+    box.hidden = false;
+    this.placeBox(box, city);
+    if (!wasOpen) box.scrollTop = 0;
   }
 
-  applyZoom() {
-    const { width, height, cities } = this.layout;
-    const k = ZOOMS[this.zoom];
-    if (k === 1) return this.svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-    const at = cities[this.city] || { x: width * 0.45, y: height * 0.45 };
-    const w = width / k;
-    const hh = height / k;
-    const x = Math.max(0, Math.min(width - w, at.x - w / 2));
-    const y = Math.max(0, Math.min(height - hh, at.y - hh / 2));
-    this.svg.setAttribute("viewBox", `${x.toFixed(1)} ${y.toFixed(1)} ${w.toFixed(1)} ${hh.toFixed(1)}`);
+  closePopover(redraw = true) {
+    if (!this.popCity) return;
+    this.popCity = null;
+    if (redraw) this.draw();
+    else {
+      this.popover.hidden = true;
+      this.popover.replaceChildren();
+    }
+  }
+
+  /** The window onto the map moved or the map changed size: the pieces laid out again for
+   * the new scale, the boxes over the map moved with their city. */
+  rescale() {
+    const unitPx = this.viewport.unitPx();
+    if (!unitPx) return;
+    this.svg.style.setProperty("--u", String(1 / unitPx));
+    this.svg.style.setProperty("--m", String(markScale(unitPx)));
+    if (this.view && this.mapOpts && unitPx !== this.mapOpts.unitPx) {
+      this.mapOpts = { ...this.mapOpts, unitPx };
+      drawPieces(this.svg, this.layout, this.view, this.mapOpts);
+      drawTargets(this.svg, this.layout, this.mapOpts);
+    }
+    this.placeBox(this.popover, this.popCity);
+    if (!this.chooser.hidden) this.placeBox(this.chooser, this.chooser.dataset.city);
   }
 
   /** What the line list is filtered by: the piece or the city selected. */
@@ -497,7 +597,7 @@ class SpiesTable {
     const toPlace = [...new Set(legal.map(parseLine).filter((l) => l && l.verb === "place").map((l) => l.args[0]))];
     if (toPlace.length && !this.piece) this.piece = toPlace[0];
     const colours = Object.fromEntries(this.pack.powers.map((p) => [p.id, p.colour]));
-    drawView(this.svg, this.pack, this.layout, v, {
+    this.mapOpts = {
       colours,
       mine: new Set(this.myPowers()),
       targets: this.targets(),
@@ -507,9 +607,11 @@ class SpiesTable {
       selectable: pctx.selectable,
       describePiece: (k, p) => this.describePiece(k, p),
       labelOf: (city, lines) => lines.map((l) => lineWords(t, l, names)).join(" / "),
-    });
+      unitPx: this.viewport.unitPx(),
+    };
+    drawView(this.svg, this.pack, this.layout, v, this.mapOpts);
     this.svg.setAttribute("aria-label", t("sp.board.label"));
-    this.applyZoom();
+    this.drawPopover(pctx);
     const selection = this.selection();
     renderDecision(this.actBox, pctx, v, {
       unseated: !this.ctx.replay && !this.ctx.allSeated(),
@@ -517,7 +619,7 @@ class SpiesTable {
       selection,
       sending: Boolean(this.sending),
       choose: (text) => this.send(text),
-      clear: () => ((this.piece = null), (this.city = null), this.draw()),
+      clear: () => ((this.piece = null), (this.city = null), (this.popCity = null), this.draw()),
       typed: (text) => this.send(text, true),
       composer: this.composer(legal),
       tray: toPlace.map((id) => ({ id, label: this.trayLabel(id), selected: id === this.piece })),
@@ -532,6 +634,7 @@ class SpiesTable {
     const key = JSON.stringify([t("sp.sec.log"), this.history.length, this.history.at(-1)?.n]);
     if (key !== this.logKey) renderLog(this.logBox, pctx, this.logLines(names));
     this.logKey = key;
+    this.tabs.update({ due: legal.length > 0, over: Boolean(v.result) });
   }
 
   logLines(names) {

@@ -20,9 +20,13 @@ export function s(tag, attrs = {}, ...children) {
 }
 
 const title = (text) => s("title", {}, text);
-const PIECE = 12; // a piece's side, in map units
+const PIECE = 12; // a piece's side, in its own drawing units (map units in the rules' pictures)
+const GAP = 1.5;
 const PER_ROW = 4;
-const MAX_SHOWN = 8;
+const TOKEN_UNITS = 15; // on the live map: a piece's side in map units while the map is small on the screen,
+const TOKEN_PX = [7, 15]; // kept between these screen pixels
+const RING_PX = 9; // a gold ring's radius is never less than this on the screen
+const MARK_PX = 1.25; // zoomed in past this many screen pixels per map unit, city marks stop growing
 
 /** The printed map (drawn once): sea, links, sea zones, cities, names. */
 export function drawStatic(svg, pack, layout, t) {
@@ -71,8 +75,9 @@ export function drawStatic(svg, pack, layout, t) {
     const marks = [];
     if (c.capital) marks.push(s("path", { class: "capital", d: starPath(0, 0, 9.5, 4.2) }));
     else marks.push(s("circle", { class: "dot", r: 5.2 }));
-    if (c.police_symbol) marks.push(s("rect", { class: "police-mark", x: -12.5, y: -12.5, width: 5, height: 5 }));
-    if (c.secret_city) marks.push(s("text", { class: "secret-mark", x: 11, y: -6 }, "S"));
+    // beside the dot, clear of the name written above it
+    if (c.police_symbol) marks.push(s("rect", { class: "police-mark", x: -12.5, y: 3.5, width: 5, height: 5 }));
+    if (c.secret_city) marks.push(s("text", { class: "secret-mark", x: 15, y: -4 }, "S"));
     if (c.spy_haven) marks.push(s("circle", { class: "haven", r: 10 }));
     if (c.port) marks.push(s("path", { class: "anchor", d: "M-3 7 a3 3 0 0 0 6 0 M0 4 v5" }));
     const words = [c.name];
@@ -87,9 +92,7 @@ export function drawStatic(svg, pack, layout, t) {
         "g",
         { class: `city${c.capital ? " is-capital" : ""}`, dataset: { city: c.id }, transform: `translate(${at.x} ${at.y})` },
         title(`${c.id} · ${words.join(" · ")}`),
-        s("circle", { class: "hit", r: 14 }),
-        ...marks,
-        s("text", { class: "city-name", x: 0, y: -10 }, c.id),
+        s("g", { class: "marks" }, s("circle", { class: "hit", r: 14 }), ...marks, s("text", { class: "city-name", x: 0, y: -10 }, c.id)),
       ),
     );
   }
@@ -144,13 +147,12 @@ export function piecesByCity(view) {
 /**
  * The pieces, territory and choices of one view. `opts`: {colours: power -> CSS colour,
  * mine: Set of own powers, targets: Map city -> lines, selected: piece id, city: selected
- * city, selectable: Set of piece ids, describePiece(kind, piece), labelOf(city)}.
+ * city, selectable: Set of piece ids, acting: the acting spy, describePiece(kind, piece),
+ * labelOf(city), unitPx: screen pixels per map unit on the live map (none in a picture)}.
  */
 export function drawView(svg, pack, layout, view, opts) {
   const { cities } = layout;
   const territory = svg.querySelector(".territory");
-  const pieces = svg.querySelector(".pieces");
-  const targets = svg.querySelector(".targets");
   const byColour = new Map();
   const land = s("g", { class: "land" });
   for (const c of pack.cities) {
@@ -174,29 +176,113 @@ export function drawView(svg, pack, layout, view, opts) {
     g.dataset.owner = ownerOf(pack, view, id) || "";
   });
 
+  drawPieces(svg, layout, view, opts);
+  drawTargets(svg, layout, opts);
+}
+
+/** The map units a piece's drawing (PIECE units a side) is scaled by on a map shown at
+ * `unitPx` screen pixels per map unit: a token is TOKEN_UNITS map units a side while that is
+ * small on the screen, and stays TOKEN_PX[1] pixels once zoomed in, so that zooming in makes
+ * room between the cities instead of making the pieces bigger. */
+export function pieceScale(unitPx) {
+  if (!unitPx) return 1;
+  const px = Math.max(TOKEN_PX[0], Math.min(TOKEN_PX[1], TOKEN_UNITS * unitPx));
+  return px / (PIECE * unitPx);
+}
+
+/** How much a city's marks and name are shrunk on the live map (1: not at all), so that
+ * zoomed in they stay about the size they have at MARK_PX screen pixels per map unit, as the
+ * pieces do, instead of growing with the map. spies.css applies it (--m). */
+export function markScale(unitPx) {
+  return unitPx ? Math.min(1, MARK_PX / unitPx) : 1;
+}
+
+/** Where a city's cells go (in piece units from the anchor), for `n` cells towards `side`. */
+function cells(n, side) {
+  const step = PIECE + GAP;
+  const across = side === "below" || side === "above" ? Math.min(PER_ROW, n) : Math.min(2, n);
+  const along = Math.ceil(n / across);
+  const out = [];
+  for (let i = 0; i < n; i += 1) {
+    const a = Math.floor(i / across); // away from the city
+    const c = (i % across) - (across - 1) / 2; // across, centred
+    const d = PIECE / 2 + a * step;
+    if (side === "below") out.push([c * step, d]);
+    else if (side === "above") out.push([c * step, -d]);
+    else if (side === "right") out.push([d, c * step]);
+    else out.push([-d, c * step]);
+  }
+  return { out, along: PIECE / 2 + along * step, across: across * step };
+}
+
+/** The anchor of a city's pieces (map units from the city) on the side they go. */
+const ANCHOR = { below: [0, 8], above: [0, -19], right: [13, 0], left: [-13, 0] };
+
+/** A group's key: the pieces that look alike on the map (kind and colour). */
+const groupKey = ({ kind, piece }) => `${kind}:${kind === "secret" ? piece.original || "-" : piece.power}`;
+
+/**
+ * The pieces of one view, each city's in a stack beside it. With `opts.unitPx` (the map's
+ * scale on the screen) a stack that would not fit in the room around its city (layout.room)
+ * keeps apart only the pieces that can be chosen now and shows the others as piles: one token
+ * per kind and colour with a badge counting them (the city's popover lists them). Without it
+ * (the rules' pictures) every piece is drawn below its city at the map's own scale.
+ */
+export function drawPieces(svg, layout, view, opts) {
+  const { cities } = layout;
+  const pieces = svg.querySelector(".pieces");
+  const unitPx = opts.unitPx || 0;
+  const scale = pieceScale(unitPx);
   const groups = [];
   for (const [city, list] of piecesByCity(view)) {
     const at = cities[city];
     if (!at) continue;
-    const shown = list.length > MAX_SHOWN ? list.slice(0, MAX_SHOWN - 1) : list;
-    const cols = Math.min(PER_ROW, list.length > MAX_SHOWN ? MAX_SHOWN : list.length);
-    const x0 = -((cols * (PIECE + 1.5)) / 2) + (PIECE + 1.5) / 2;
-    const g = s("g", { class: "stack", dataset: { city }, transform: `translate(${at.x} ${at.y + 18})` });
-    shown.forEach((item, i) => {
-      const x = x0 + (i % PER_ROW) * (PIECE + 1.5);
-      const y = Math.floor(i / PER_ROW) * (PIECE + 1.5);
-      g.append(pieceGlyph(item, x, y, opts));
-    });
-    if (list.length > MAX_SHOWN) {
-      const i = MAX_SHOWN - 1;
-      const x = x0 + (i % PER_ROW) * (PIECE + 1.5);
-      const y = Math.floor(i / PER_ROW) * (PIECE + 1.5);
-      g.append(s("text", { class: "more", x, y: y + 4 }, `+${list.length - shown.length}`));
+    const side = unitPx ? layout.side?.[city] || "below" : "below";
+    let drawn = list.map((item) => [item]);
+    if (unitPx) {
+      const spread = cells(list.length, side);
+      const roomPx = (layout.room?.[city] || 40) * unitPx;
+      const px = scale * unitPx; // screen px per piece unit
+      const fits = spread.along * px <= 0.72 * roomPx && spread.across * px <= 1.35 * roomPx;
+      if (!fits) {
+        const apart = (item) => opts.selectable.has(item.piece.id) || opts.selected === item.piece.id || opts.acting === item.piece.id;
+        const piles = new Map();
+        drawn = [];
+        for (const item of list) {
+          if (apart(item)) drawn.push([item]);
+          else {
+            const key = groupKey(item);
+            if (!piles.has(key)) {
+              piles.set(key, []);
+              drawn.push(piles.get(key));
+            }
+            piles.get(key).push(item);
+          }
+        }
+      }
     }
+    const m = markScale(unitPx);
+    const [ax, ay] = unitPx ? ANCHOR[side].map((v) => v * m) : [0, 18];
+    const place = unitPx ? cells(drawn.length, side).out : drawn.map((_, i) => [((i % PER_ROW) - (Math.min(PER_ROW, drawn.length) - 1) / 2) * (PIECE + GAP), Math.floor(i / PER_ROW) * (PIECE + GAP)]);
+    const g = s("g", {
+      class: `stack${drawn.some((cell) => cell.length > 1) ? " piled" : ""}`,
+      dataset: { city, side, count: String(list.length) },
+      transform: `translate(${round(at.x + ax)} ${round(at.y + ay)}) scale(${round(scale, 3)})`,
+    });
+    drawn.forEach((cell, i) => {
+      const [x, y] = place[i];
+      g.append(cell.length > 1 ? pileGlyph(cell, x, y, opts) : pieceGlyph(cell[0], x, y, opts));
+    });
     groups.push(g);
   }
   pieces.replaceChildren(...groups);
+}
 
+/** The gold rings of the cities a click can choose, never smaller than a finger's aim. */
+export function drawTargets(svg, layout, opts) {
+  const { cities } = layout;
+  const targets = svg.querySelector(".targets");
+  const k = opts.unitPx ? Math.max(markScale(opts.unitPx), RING_PX / (13 * opts.unitPx)) : 1;
   const rings = [];
   for (const [city, lines] of opts.targets) {
     const at = cities[city];
@@ -204,7 +290,7 @@ export function drawView(svg, pack, layout, view, opts) {
     rings.push(
       s(
         "g",
-        { class: "target", tabindex: 0, role: "button", "aria-label": opts.labelOf(city, lines), dataset: { city, target: "1" }, transform: `translate(${at.x} ${at.y})` },
+        { class: "target", tabindex: 0, role: "button", "aria-label": opts.labelOf(city, lines), dataset: { city, target: "1" }, transform: `translate(${at.x} ${at.y})${k !== 1 ? ` scale(${round(k, 3)})` : ""}` },
         title(opts.labelOf(city, lines)),
         s("circle", { class: "ring", r: 13 }),
         s("circle", { class: "hit", r: 15 }),
@@ -212,6 +298,42 @@ export function drawView(svg, pack, layout, view, opts) {
     );
   }
   targets.replaceChildren(...rings);
+}
+
+const round = (v, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+/** Several pieces of one kind and colour as one token: a stack with a badge counting them.
+ * Its face is theirs when they all show the same, else blank. */
+function pileGlyph(items, x, y, opts) {
+  const { kind } = items[0];
+  const power = kind === "secret" ? items[0].piece.original || "" : items[0].piece.power;
+  const own = opts.mine.has(power);
+  const colour = opts.colours[power || "none"] || "#d8d0bf";
+  const texts = new Set(items.map(({ kind: k, piece }) => faceText(k, piece)));
+  const known = items.every(({ kind: k, piece }) => Boolean(piece.face) || (k === "spy" && Boolean(piece.strength)));
+  const shadows = [2, 1].map((n) => shapeOf(kind, colour, `body shadow`, n * 1.8, -n * 1.8));
+  return s(
+    "g",
+    {
+      class: `pile ${kind} ${known ? "up" : "down"}${own ? " own" : ""}`,
+      transform: `translate(${x} ${y})`,
+      dataset: { kind, power, count: String(items.length), pieces: items.map(({ piece }) => piece.id).join(" ") },
+    },
+    title(items.map(({ kind: k, piece }) => opts.describePiece(k, piece)).join("\n")),
+    ...shadows,
+    shapeOf(kind, colour, "body"),
+    s("text", { class: "face", y: 3.4 }, texts.size === 1 ? [...texts][0] : ""),
+    s("circle", { class: "badge", cx: 6.4, cy: -6.4, r: 4.9 }),
+    s("text", { class: "badge-n", x: 6.4, y: -4 }, String(items.length)),
+  );
+}
+
+function shapeOf(kind, colour, cls, dx = 0, dy = 0) {
+  const h = PIECE / 2;
+  const at = dx || dy ? { transform: `translate(${dx} ${dy})` } : {};
+  if (kind === "spy") return s("rect", { class: cls, x: -h, y: -h, width: PIECE, height: PIECE, rx: 2.5, fill: colour, ...at });
+  if (kind === "police") return s("circle", { class: cls, r: h, fill: colour, ...at });
+  return s("path", { class: cls, d: `M0 ${-h - 1} L${h + 1} 0 L0 ${h + 1} L${-h - 1} 0 Z`, fill: colour, ...at });
 }
 
 function pieceGlyph({ kind, piece }, x, y, opts) {
@@ -226,11 +348,7 @@ function pieceGlyph({ kind, piece }, x, y, opts) {
   if (kind === "secret" && piece.holder) cls.push("held");
   if (kind === "secret" && /cs/.test(piece.face || "")) cls.push("counterspy");
   if (kind === "spy" && /c$/.test(piece.face || "")) cls.push("cousin");
-  const h = PIECE / 2;
-  let shape;
-  if (kind === "spy") shape = s("rect", { class: "body", x: -h, y: -h, width: PIECE, height: PIECE, rx: 2.5, fill: colour });
-  else if (kind === "police") shape = s("circle", { class: "body", r: h, fill: colour });
-  else shape = s("path", { class: "body", d: `M0 ${-h - 1} L${h + 1} 0 L0 ${h + 1} L${-h - 1} 0 Z`, fill: colour });
+  const shape = shapeOf(kind, colour, "body");
   const data = { piece: piece.id, kind, power: kind === "secret" ? piece.original || "" : piece.power };
   if (piece.face) data.face = piece.face;
   return s(
