@@ -9,6 +9,7 @@ from engine.flickago.bot.levels import DEFAULT_LEVEL, LEVELS
 from engine.flickago.game import Flickago
 from engine.flickago.options import schema
 from engine.flickago.record import record, record_text, verify
+from engine.flickago.tutorial import TUTORIAL
 
 FLICKAGO: Final = Flickago()
 
@@ -28,4 +29,5 @@ ENTRY: Final = GameEntry(
     record_text=record_text,
     verify=verify,
     agreed_draws=False,  # spec section 10: a result is the score, resign, time or abandon
+    tutorial=TUTORIAL,
 )
