@@ -203,22 +203,30 @@ def given(player: Player) -> dict[str, tuple[set[str | None], set[str]]]:
 
 def assert_faces_kept(player: Player, spectator: bool = False) -> int:
     """No piece on the page shows a face that none of the page's views gave it (another
-    power's pieces are face down unless the seat was shown them); the spectator's page shows
-    no face at all while the game runs. Returns how many own pieces are shown face up."""
+    power's pieces are face down unless the seat was shown them), and no view the spectator
+    gets while the game runs holds a face. The page is read first, the frames after: a frame
+    the page drew (the game's end, revealing every face) has reached the test by then.
+    Returns how many own pieces are shown face up."""
+    pieces = player.page.evaluate(_PIECES)
     view = latest_view(player)
     assert view is not None
     mine = set() if spectator else set(view["seats"][view["viewer"]])
     allowed = given(player)
+    if spectator:
+        for frame in player.frames:
+            seen = frame.get("view") if frame.get("type") in ("welcome", "event") else None
+            if isinstance(seen, dict) and seen.get("result") is None:
+                for key in ("spies", "police", "secrets"):
+                    assert all(piece["face"] is None for piece in seen[key]), (frame["version"], key)
     own_up = 0
-    for piece in player.page.evaluate(_PIECES):
-        if spectator:
-            assert piece["face"] is None and piece["down"] and piece["text"] == "?", piece
-            continue
+    for piece in pieces:
         if piece["power"] in mine:
             own_up += piece["face"] is not None
             continue
         faces, texts = allowed[piece["id"]]
         assert piece["face"] in faces and piece["text"] in texts, (player.name, piece, faces, texts)
+        if piece["face"] is None:
+            assert piece["down"], piece
     return own_up
 
 
