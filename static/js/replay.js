@@ -215,18 +215,42 @@ async function show(data, k) {
   go(k);
 }
 
+/** The switch asked for last: an answer to an earlier one that comes late is dropped. */
+let switching = 0;
+
+/**
+ * While another viewpoint loads, nothing of the one shown stays in sight under the new label:
+ * the board, the game's panels, the turn and the move list are hidden (style.css) and the page
+ * says what it is loading, in words, until the new viewpoint is drawn.
+ */
+function loadingViewpoint(viewer) {
+  const box = $("replay");
+  const on = viewer !== null;
+  box.classList.toggle("switching", on);
+  box.toggleAttribute("aria-busy", on);
+  const text = on ? t("replay.switching", { view: viewpointLabel(viewer) }) : "";
+  $("board-area").dataset.switching = text;
+  $("replay-switching").textContent = text;
+  $("replay-switching").hidden = !on;
+  document.body.dataset.switching = on ? String(viewer) : "";
+}
+
 async function switchViewpoint(viewer) {
   controls.stop();
-  const k = P.k;
+  const mine = ++switching;
   note("");
+  loadingViewpoint(viewer);
   try {
     const { data, refused } = await fetchAllowed(viewer);
+    if (mine !== switching) return;
     if (refused) note(fallbackNote(refused, viewer, data.viewer));
-    await show(data, Math.min(k, data.steps.length - 1));
+    await show(data, Math.min(P.k, data.steps.length - 1));
   } catch (err) {
+    if (mine !== switching) return;
     note(t("error.generic", { m: err.message }));
-    renderViewpoints();
+    renderViewpoints(); // the select goes back to the viewpoint still shown
   }
+  loadingViewpoint(null);
 }
 
 /** A game still being played: fetch the moves made since, and follow them if at the end. */
