@@ -2,7 +2,8 @@
 computer's Black, one taught decision at a time (``static/games/flickago/tutorial.js`` holds the
 steps and their words).
 
-The standard game from an empty board, the host (the learner) White. The lesson's line:
+The standard rules from an empty board, the host (the learner) White, the game stopped after
+eight shots (the room option ``max_shots``) so that it ends with the lesson. The lesson's line:
 
 1. White launches a Killer from T3 into the 3-point corner N.E3, short of Black's HQ. Black
    knocks inspector I1 off its star down into White's half, where it scores for Black.
@@ -16,7 +17,7 @@ The standard game from an empty board, the host (the learner) White. The lesson'
    into Z.N, which would capture the disc there.
 5. White takes the Family disc back into the reserve (it comes back as new), then
 6. launches a Killer from T1 into the 3-point corner N.W3. Black's Family disc knocks I2 into
-   the now empty zone, where it stays. The lesson is over; the game goes on, standard.
+   the now empty zone, where it stays. That is the eighth shot: the game is over, White ahead.
 
 Each answer of Black's must also leave the roads of White's later taught shots clear
 (:data:`ROADS`), so that every step's taught area stays reachable.
@@ -45,10 +46,14 @@ from engine.flickago.data import CENTRE_LINE, SIDES
 from engine.flickago.geometry import completely_off_board, disc_touches_circle, disc_touches_rect
 from engine.flickago.physics import MAX_STEPS, simulate
 from engine.flickago.pieces import SIDE_DISCS, kind_of, radius
+from engine.flickago.scoring import score
 from engine.tutorial import Tutorial
 
 SEED: Final = "8d599054ead0aa21d69bbd1da7ef192e91ccbe56a3874423fd4f193c6d346b59"
-OPTIONS: Final[Mapping[str, Any]] = {"first_player": "host"}  # the learner (seat 0) plays White
+OPTIONS: Final[Mapping[str, Any]] = {
+    "first_player": "host",  # the learner (seat 0) plays White
+    "max_shots": 8,  # the game ends with the lesson, on Black's answer to its last step
+}
 WHITE: Final = "w"
 BLACK: Final = "b"
 
@@ -206,10 +211,18 @@ def _second_answer(before: State, after: State, budget: Budget) -> bool:
     )
 
 
-def _capture_threat(state: State, budget: Budget) -> bool:
-    """Black's Family disc flicked once can knock I2 into Z.N with its next flick (the disc in
-    the zone is then captured): a trial of the planned fourth answer finds such a flick."""
-    return next(_trials(state, BLACK, _plan_fourth(), budget, THREAT_TRIALS), None) is not None
+def threat(state: State, budget: Budget | None = None) -> dict[str, Any] | None:
+    """A flick of Black's Family disc (flicked once) that knocks I2 into Z.N and captures the
+    white disc there, from the rules' ``state`` (Black to move): tried around the planned
+    fourth answer, at most :data:`THREAT_TRIALS` of them; ``None`` if none does."""
+    plan = Plan(FOURTH.kind, FOURTH.points, FOURTH.angle, FOURTH.power, _captures)
+    return next(_trials(state, BLACK, plan, budget or Budget(THREAT_TRIALS), THREAT_TRIALS), None)
+
+
+def _captures(before: State, after: State, budget: Budget) -> bool:
+    return after["pos"].get("I2") != before["pos"].get("I2") and any(
+        p in after["eliminated"] for p in _zone_discs(before)
+    )
 
 
 def _third_answer(before: State, after: State, budget: Budget) -> bool:
@@ -221,32 +234,36 @@ def _third_answer(before: State, after: State, budget: Budget) -> bool:
         and after["pos"][reflick[0]][1] < CENTRE_LINE.y0
         and _unmoved(before, after, tuple(before["pos"]))
         and _clear_of(after, ("corner",))
-        and _capture_threat({**after, "to_move": BLACK}, budget)
+        and threat({**after, "to_move": BLACK}, budget) is not None
     )
+
+
+def _knocks_i2_in(before: State, after: State, budget: Budget) -> bool:
+    """Black's Family disc knocks I2 into White's Safe Return zone: every disc there is
+    captured (and I2 set aside); a zone emptied in time keeps the inspector alone, where it
+    stays."""
+    return _touches_zone_n(after, "I2") or _captures(before, after, budget)
 
 
 def _fourth_answer(before: State, after: State, budget: Budget) -> bool:
-    """Black's Family disc knocks I2 into White's Safe Return zone (every disc there would be
-    captured; a zone emptied in time keeps the inspector alone, where it stays)."""
-    captured = after["pos"].get("I2") != before["pos"].get("I2") and any(
-        p in after["eliminated"] for p in _zone_discs(before)
-    )
-    return _touches_zone_n(after, "I2") or captured
+    """Black's threat carried out (:func:`_knocks_i2_in`), White still ahead: the game ends
+    with this shot, and the learner's first game is his."""
+    totals = score(after["pos"], after["options"], after["last_mover"])
+    return _knocks_i2_in(before, after, budget) and totals[WHITE] > totals[BLACK]
 
 
 def _zone_discs(state: State) -> list[str]:
     return [p for p in SIDE_DISCS[WHITE] if _touches_zone_n(state, p)]
 
 
-def _plan_fourth() -> Plan:
-    return Plan("F", (), 1400, 925, _fourth_answer)
+FOURTH: Final = Plan("F", (), 1400, 925, _fourth_answer)
 
 
 PLANS: Final[dict[int, Plan]] = {
     1: Plan("T", ("T1",), 2330, 925, _first_answer),
     3: Plan("T", ("T3", "T2", "T1"), 3020, 1000, _second_answer),
     5: Plan("F", ("F1", "F2"), 2710, 600, _third_answer),
-    7: _plan_fourth(),
+    7: FOURTH,
 }
 """Black's planned answer by the number of shots played before it (its shots are the 2nd, 4th,
 6th and 8th of the game)."""
@@ -354,4 +371,4 @@ TUTORIAL: Final = Tutorial(
     script="engine.flickago.tutorial:decide",
 )
 
-__all__ = ["LESSON", "OPTIONS", "PLANS", "SEED", "TUTORIAL", "decide", "planned", "scripted"]
+__all__ = ["LESSON", "OPTIONS", "PLANS", "SEED", "TUTORIAL", "decide", "planned", "scripted", "threat"]

@@ -35,8 +35,8 @@ from engine.flickago import rules
 from engine.flickago.data import DISC, POWER_MAX, SIDES, STARS, V_MAX
 from engine.flickago.game import Flickago
 from engine.flickago.match import Match
-from engine.flickago.scoring import inspector_half, score
-from engine.flickago.tutorial import LESSON, TUTORIAL, decide, planned, scripted
+from engine.flickago.scoring import inspector_half
+from engine.flickago.tutorial import LESSON, TUTORIAL, decide, scripted, threat
 from engine.tutorial import LEARNER, TUTORIAL_LEVEL
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,7 +132,7 @@ def play(aims: Aims = Aims()) -> Line:
     state = TUTORIAL.start(GAME)
     todo = learner_actions(aims)
     line = Line()
-    while todo or LEARNER not in GAME.actors(state):
+    while (todo or LEARNER not in GAME.actors(state)) and GAME.result(state) is None:
         (seat,) = GAME.actors(state)
         view = GAME.view(state, seat, history=True)
         if seat == LEARNER:
@@ -183,11 +183,13 @@ def check_situations(line: Line) -> None:
     # Black's threat is real: had White shot without taking wF1 back, Black's planned flick
     # would knock I2 into the zone and capture it.
     black = {**rules.copy_state(s), "to_move": "b"}
-    threat = planned(black, 7)
-    assert threat is not None and "wF1" in rules.shoot(black, "b", threat).state["eliminated"]
-    # The lesson's last answer: I2 knocked into White's zone, which holds no white disc.
+    flick = threat(black)
+    assert flick is not None and "wF1" in rules.shoot(black, "b", flick).state["eliminated"]
+    # The lesson's last answer: I2 knocked into White's zone, which holds no white disc; that was
+    # the eighth shot, and the game is over, White ahead.
     s = line.final.state if line.final is not None else None
-    assert s is not None and s["shots"] == 8 and s["to_move"] == "w" and s["phase"] == rules.TURN
+    assert s is not None and s["shots"] == 8 and s["phase"] == rules.OVER
+    assert s["result"]["winner"] == "w" and s["result"]["reason"] == "score"
     x, y = s["pos"]["I2"]
     assert math.hypot(x - ZONE_N.x, y - ZONE_N.y) < ZONE_N.r + 20
     assert "wF1" in s["reserve"]["w"] and not any(p.startswith("w") for p in s["eliminated"])
@@ -209,7 +211,7 @@ def test_the_tutorial_fits_the_game() -> None:
     assert view["shots"] == 0 and view["pos"] == {
         i: list(STARS[s]) for i, s in zip(("I1", "I2", "I3"), STARS, strict=True)
     }
-    assert view["options"]["max_shots"] == 120 and view["options"]["jitter"] == "off"
+    assert view["options"]["max_shots"] == 8 and view["options"]["jitter"] == "off"
     # The lesson's own line is the one LESSON lists.
     learner = [m.action for m in play().moves if m.seat == LEARNER]
     assert learner == list(LESSON)
@@ -218,8 +220,9 @@ def test_the_tutorial_fits_the_game() -> None:
 def test_the_lesson_brings_every_steps_situation(lesson: Line) -> None:
     check_situations(lesson)
     final = lesson.final
-    assert final is not None and GAME.result(final) is None  # the game goes on after the lesson
-    assert score(final.state["pos"], final.state["options"], final.state["last_mover"])["w"] >= 6
+    assert final is not None
+    result = GAME.result(final)
+    assert result is not None and result.winner == LEARNER  # the game ends with the lesson, won
 
 
 VARIANTS = {
@@ -259,23 +262,19 @@ def test_the_script_reads_only_its_view(lesson: Line) -> None:
             assert decide(seen, TUTORIAL_LEVEL, 0, None) == m.action
 
 
-def test_off_the_lesson_the_games_bot_plays(lesson: Line) -> None:
-    """After the lesson (its ninth shot on) and on a position it never plans, the bot answers."""
-    final = lesson.final
-    assert final is not None
-    after = GAME.apply(final, LEARNER, launch(GAME.view(final, LEARNER), "T", "T1", (100.0, 420.0))).state
-    view = GAME.view(after, COMPUTER, history=True)
-    assert scripted(view) is None
-    action = decide(view, TUTORIAL_LEVEL, 0, None)
-    assert action["type"] == "shot" and {k: action[k] for k in ("piece", "from")} in [
-        {"piece": c["piece"], "from": c["from"]} for c in GAME.legal_actions(after, COMPUTER)
-    ]
-    # The first answer, asked of a board it does not plan (a disc already in the way), is the bot's.
+def test_off_the_lesson_the_games_bot_plays() -> None:
+    """On a position the lesson never plans (the learner's first disc thrown elsewhere, then
+    inspector I1 already off its star), the game's bot answers."""
     start = TUTORIAL.start(GAME)
     odd = GAME.apply(
         start, LEARNER, {"type": "shot", "piece": "wT1", "from": "T1", "angle": 1200, "power": 700}
     ).state
-    assert scripted(GAME.view(odd, COMPUTER)) is None
+    view = GAME.view(odd, COMPUTER, history=True)
+    assert scripted(view) is None
+    action = decide(view, TUTORIAL_LEVEL, 0, None)
+    assert action["type"] == "shot" and {"piece": action["piece"], "from": action["from"]} in [
+        {"piece": c["piece"], "from": c["from"]} for c in GAME.legal_actions(odd, COMPUTER)
+    ]
 
 
 # -- the browser's steps, run in Node on the learner's views ------------------------------------------

@@ -121,8 +121,8 @@ export const steps = [
   {
     // 1. The sides, where a disc scores, the end (read only).
     say: say(
-      "You play White and shoot from the bottom; the computer plays Black, from the top. Your discs score only across the centre line, in Black's half: 1 to 3 points by sector, and 5 in your blue Safe Return zone (Z.N). When nobody can shoot any more, the higher total wins.",
-      "Vous jouez les Blancs et tirez depuis le bas ; l’ordinateur joue les Noirs, depuis le haut. Vos pions ne marquent qu’au-delà de la ligne centrale, dans la moitié des Noirs : de 1 à 3 points selon le secteur, et 5 dans votre zone bleue de retour au QG (Z.N). Quand plus personne ne peut jouer, le plus gros total gagne.",
+      "You play White and shoot from the bottom; the computer plays Black, from the top. Your discs score only across the centre line, in Black's half: 1 to 3 points by sector, and 5 in your blue Safe Return zone (Z.N). This lesson's game stops after 8 shots (a real one goes on until nobody can shoot); the higher total wins.",
+      "Vous jouez les Blancs et tirez depuis le bas ; l’ordinateur joue les Noirs, depuis le haut. Vos pions ne marquent qu’au-delà de la ligne centrale, dans la moitié des Noirs : de 1 à 3 points selon le secteur, et 5 dans votre zone bleue de retour au QG (Z.N). La partie de cette leçon s’arrête après 8 coups (une vraie partie continue jusqu’à ce que plus personne ne puisse jouer) ; le plus gros total gagne.",
     ),
     highlight: (root) => [...q(root, '#board [data-zone="Z.N"]'), ...q(root, '#board [data-sector^="N."]'), ...q(root, '#board [data-hq="w"]')],
   },
