@@ -11,9 +11,10 @@ bot until the seat's spies may move in its turn; then the page is looked at and 
   the view gives them; Escape closes it; a spy is still moved by clicking it and then its gold
   city (the move reaches the server and is acknowledged).
 - 390×844 in French, by touch: the map fits the screen's width above the tab bar, which is in
-  the first screen; each tab shows its own panels only; two fingers zoom the map (not the page)
-  and one finger pans it; a tap on a city opens its popover inside the screen; a seat bar whose
-  name is cut opens in full when tapped.
+  the first screen; each tab shows its own panels only; shown whole, a swipe on the map scrolls
+  the page; two fingers zoom the map (not the page) and one finger then pans it (not the
+  page); a tap on a city opens its popover inside the screen; a seat bar whose name is cut
+  opens in full when tapped.
 
 Screenshots: test-artifacts/screenshots/61-spies-map-*.png.
 """
@@ -272,9 +273,19 @@ def test_the_map_on_a_phone(
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=shots / "61-spies-map-phone.png")
 
-    # Two fingers zoom the map, not the page; one finger moves it.
+    # Shown whole, a swipe up on the map scrolls the page as anywhere else.
     cdp = context.new_cdp_session(page)
     cx, cy = board["x"] + board["width"] * 0.55, board["y"] + board["height"] * 0.4
+    touch(cdp, "touchStart", [(cx, cy + 60)])
+    for k in range(1, 11):
+        touch(cdp, "touchMove", [(cx, cy + 60 - 12 * k)])
+    touch(cdp, "touchEnd", [])
+    page.wait_for_function("() => window.scrollY > 20")
+    assert page.evaluate(_VIEWBOX) == full
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_function("() => window.scrollY === 0")
+
+    # Two fingers zoom the map, not the page; one finger moves it (the page stays).
     touch(cdp, "touchStart", [(cx - 20, cy), (cx + 20, cy)])
     for k in range(1, 11):
         touch(cdp, "touchMove", [(cx - 20 - 9 * k, cy), (cx + 20 + 9 * k, cy)])
