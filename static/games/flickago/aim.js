@@ -11,7 +11,8 @@ const MAX_REACH = 620;
 /**
  * Aiming on `svg`. hooks: enabled() → whether the player may aim now; info(node) → {choice,
  * piece, from, x, y (screen mm), r} for an aimable node; turned() → Black's half turn;
- * update(aim|null, info) while dragging; release(shot, info) on a shot; cancel() otherwise.
+ * update(aim|null, info) while dragging; release(shot, info) on a shot; cancel() otherwise,
+ * and short(info) too when the pointer was let go too near the disc to be a shot.
  */
 export function enableAim(svg, B, hooks) {
   let drag = null;
@@ -87,7 +88,11 @@ export function enableAim(svg, B, hooks) {
       // already released
     }
     if (result && result.shot) hooks.release(result.shot, info);
-    else hooks.cancel();
+    else {
+      hooks.cancel();
+      // Let go on the disc (a tap, or a pull back onto it): no shot, and the page says why.
+      if (result) hooks.short?.(info);
+    }
   };
 
   const cancel = (e) => {

@@ -14,7 +14,9 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-const title = (text) => el("title", {}, text);
+// What a thing is, for assistive technology; the pointer's popover (main.js tipFor, with
+// static/js/explain.js) says it at length, so no <title> tooltip doubles it.
+const named = (text) => ({ role: "img", "aria-label": text });
 
 function star(cx, cy, outer, inner) {
   const points = [];
@@ -40,23 +42,22 @@ export function createLayers(svg, B) {
 /** What is printed on the board. `t` for the words, `turned` for Black's half turn. */
 export function drawPrint(layer, B, t, turned) {
   const [vx, vy, vw, vh] = viewBox(B);
-  const parts = [el("rect", { x: vx, y: vy, width: vw, height: vh, class: "fg-table" })];
+  const parts = [el("rect", { x: vx, y: vy, width: vw, height: vh, class: "fg-table", "data-area": "table" })];
   const board = screenRect(B, B.board, turned);
   parts.push(el("rect", { ...board, class: "fg-board-rect" }));
   for (const s of B.sectors) {
     const r = screenRect(B, s.rect, turned);
-    const g = el("g", { class: `fg-sector v${s.points} for-${s.side}`, "data-sector": s.id });
-    g.append(title(t("fg.sectorTitle", { id: s.id, points: s.points, side: t(`fg.side.${s.side}`) })));
+    const g = el("g", { class: `fg-sector v${s.points} for-${s.side}`, "data-sector": s.id, ...named(t("fg.sectorTitle", { id: s.id, points: s.points, side: t(`fg.side.${s.side}`) })) });
     g.append(el("rect", { ...r, class: "fg-sector-rect" }));
     g.append(el("text", { x: r.x + r.width / 2, y: r.y + r.height / 2 + 9, class: "fg-sector-value" }, String(s.points)));
     g.append(el("text", { x: r.x + 5, y: r.y + 11, class: "fg-sector-id" }, s.id));
     parts.push(g);
   }
   const line = screenRect(B, B.centreLine, turned);
-  parts.push(el("rect", { ...line, class: "fg-centre-line" }));
+  parts.push(el("rect", { ...line, class: "fg-centre-line", "data-area": "centre" }));
   for (const side of Object.values(B.sides)) {
     const hq = screenRect(B, side.hq, turned);
-    const g = el("g", { class: `fg-hq side-${side.code}`, "data-hq": side.code }, title(t("fg.hqTitle", { side: t(`fg.side.${side.code}`) })));
+    const g = el("g", { class: `fg-hq side-${side.code}`, "data-hq": side.code, ...named(t("fg.hqTitle", { side: t(`fg.side.${side.code}`) })) });
     g.append(el("rect", { ...hq, class: "fg-hq-rect" }));
     const [, labelY] = toScreen(B, 0, side.hq.y0 + (side.hq.y1 - side.hq.y0) * (side.code === "w" ? 0.85 : 0.15), turned);
     g.append(el("text", { x: hq.x + hq.width / 2, y: labelY + 2.5, class: "fg-hq-label" }, t("fg.hq", { side: t(`fg.side.${side.code}`) })));
@@ -67,7 +68,7 @@ export function drawPrint(layer, B, t, turned) {
     }
     parts.push(g);
     const [zx, zy] = toScreen(B, side.zone.x, side.zone.y, turned);
-    const zone = el("g", { class: `fg-zone side-${side.code}`, "data-zone": side.zone.id }, title(t("fg.zoneTitle", { id: side.zone.id, side: t(`fg.side.${side.code}`), points: B.safePoints })));
+    const zone = el("g", { class: `fg-zone side-${side.code}`, "data-zone": side.zone.id, ...named(t("fg.zoneTitle", { id: side.zone.id, side: t(`fg.side.${side.code}`), points: B.safePoints })) });
     zone.append(el("circle", { cx: zx, cy: zy, r: side.zone.r, class: "fg-zone-circle" }));
     zone.append(el("text", { x: zx, y: zy + 8, class: "fg-zone-value" }, String(B.safePoints)));
     zone.append(el("text", { x: zx, y: zy - 14, class: "fg-zone-id" }, side.zone.id));
@@ -75,7 +76,7 @@ export function drawPrint(layer, B, t, turned) {
   }
   for (const s of B.stars) {
     const [x, y] = toScreen(B, s.x, s.y, turned);
-    const g = el("g", { class: "fg-star", "data-star": s.id }, title(t("fg.starTitle", { id: s.id })));
+    const g = el("g", { class: "fg-star", "data-star": s.id, ...named(t("fg.starTitle", { id: s.id })) });
     g.append(el("polygon", { points: star(x, y, 13, 5.5), class: "fg-star-shape" }));
     g.append(el("text", { x, y: y + 25, class: "fg-star-id" }, s.id));
     parts.push(g);
@@ -114,7 +115,10 @@ export function pieceShape(B, piece, opts = {}) {
     g.setAttribute("tabindex", "0");
     if (opts.takeBack !== true) g.setAttribute("aria-label", opts.takeBack);
   }
-  if (opts.label) g.append(title(opts.label));
+  if (opts.label && !g.hasAttribute("aria-label")) {
+    g.setAttribute("aria-label", opts.label);
+    if (!g.hasAttribute("role")) g.setAttribute("role", "img");
+  }
   if (opts.takeBack) g.append(el("circle", { r: r + 9, class: "fg-take-halo" }));
   if (opts.aim) g.append(el("circle", { r: r + 9, class: "fg-aim-halo" }));
   if (opts.returnable) g.append(el("circle", { r: r + 4, class: "fg-return-ring" }));

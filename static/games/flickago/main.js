@@ -18,6 +18,9 @@
 // from the data pack, data.json beside this file: a byte copy of engine/flickago/data.json.
 
 import { enableAim } from "./aim.js";
+import { attachTips, hideTip, note, showTipFor } from "../../js/explain.js";
+import { choiceHelp, choicesHelp, chipTip, explainEnd, ghostTip, pieceTip, placeTip, refusalWords, whyNot } from "./explain.js";
+import { EXPLAIN_STRINGS } from "./explain-strings.js";
 import { createLayers, drawAim, drawMarks, drawPieces, drawPrint, drawTrails, pieceShape, placeAt } from "./board.js";
 import { aspectOf, buildBoard, isInspector, kindOf, radius, toScreen } from "./geometry.js";
 import { h, renderAct, renderLast, renderLog, renderReserves, renderScore } from "./panels.js";
@@ -27,7 +30,10 @@ import { STRINGS } from "./strings.js";
 import { angleWords, choiceLabel, pieceName, sideName } from "./words.js";
 import { loadStylesheet } from "../../js/dom.js";
 
-export const strings = STRINGS;
+export const strings = {
+  en: { ...STRINGS.en, ...EXPLAIN_STRINGS.en },
+  fr: { ...STRINGS.fr, ...EXPLAIN_STRINGS.fr },
+};
 /** One event in words, for the replay's move list (static/js/replay.js). */
 export { describe } from "./describe.js";
 
@@ -119,12 +125,14 @@ class FlickagoTable {
       update: (aim, info) => this.showAim(aim, info),
       release: (shot, info) => this.shoot(shot, info),
       cancel: () => this.showAim(null, null, true),
+      short: (info) => note(this.t("fg.x.why.short"), { anchor: this.svg.querySelector(`[data-aim="${info.choice}"]`), area: this.container }),
     });
     this.onClick = (e) => {
       const star = e.target.closest?.("[data-place]");
       if (star) this.placeOn(star.dataset.place);
       const disc = e.target.closest?.("[data-return]");
       if (disc) this.sendChoice(`^${disc.dataset.return}`);
+      if (!star && !disc) this.explainClick(e.target);
     };
     this.onKey = (e) => {
       if (e.key !== "Enter" && e.key !== " ") return;
@@ -137,6 +145,15 @@ class FlickagoTable {
     };
     this.svg.addEventListener("click", this.onClick);
     this.svg.addEventListener("keydown", this.onKey);
+    // A drag from a disc that cannot be shot: why, when the finger or the mouse lets go.
+    this.onPress = (e) => this.pressed(e);
+    this.onRelease = (e) => this.released(e);
+    this.onPointerType = (e) => (this.pointerType = e.pointerType);
+    this.svg.addEventListener("pointerdown", this.onPress);
+    window.addEventListener("pointerup", this.onRelease);
+    window.addEventListener("pointerdown", this.onPointerType, true);
+    // Hover, a long press or a tap names what is under the pointer (static/js/explain.js).
+    this.tipsOff = attachTips(ctx.root || container, (target) => this.tipFor(target));
   }
 
   // ------------------------------------------------------------ the interface
@@ -161,6 +178,16 @@ class FlickagoTable {
     if (evt && evt.type === "shot" && !this.aimer.active()) this.readout.hidden = true;
     this.queue.push({ evt, view: this.view });
     this.pump();
+  }
+
+  /** The server refused one of our actions: its reason in the page's words (else the shell's). */
+  explainError(code, message) {
+    return refusalWords(this.t, code, message);
+  }
+
+  /** The end explained for the result panel: why it ended, each side's score zone by zone. */
+  explainResult(view = this.view, t = this.t) {
+    return view ? explainEnd(this.B, view, t) : [];
   }
 
   error() {
@@ -209,6 +236,10 @@ class FlickagoTable {
     this.aimer.remove();
     this.svg.removeEventListener("click", this.onClick);
     this.svg.removeEventListener("keydown", this.onKey);
+    this.svg.removeEventListener("pointerdown", this.onPress);
+    window.removeEventListener("pointerup", this.onRelease);
+    window.removeEventListener("pointerdown", this.onPointerType, true);
+    this.tipsOff?.();
     this.container.replaceChildren();
     this.container.style.position = this.oldPosition;
     this.ctx.panel.replaceChildren();
@@ -488,6 +519,111 @@ class FlickagoTable {
     delete this.svg.dataset.playingPly;
   }
 
+  // ------------------------------------------------------------ explanations
+
+  /** The thing of the board under the pointer: {el, kind, id} (a piece, a reserve disc on its
+   * launch point, a gold star, a launch point, a star, a zone, a sector, an HQ, the centre line,
+   * the table around the board), or null. */
+  boardThing(target) {
+    if (!(target instanceof Element) || !this.svg.contains(target)) return null;
+    const el = target.closest("[data-ghost], [data-piece], [data-place], [data-point], [data-star], [data-zone], [data-sector], [data-hq], [data-area]");
+    if (!el) return null;
+    const d = el.dataset;
+    if (d.ghost) return { el, kind: "ghost", id: d.ghost, choice: d.aim };
+    if (d.piece) return { el, kind: "piece", id: d.piece };
+    if (d.place) return { el, kind: "star", id: d.place, gold: true };
+    if (d.point) return { el, kind: "point", id: d.point };
+    if (d.star) return { el, kind: "star", id: d.star };
+    if (d.zone) return { el, kind: "zone", id: d.zone };
+    if (d.sector) return { el, kind: "sector", id: d.sector };
+    if (d.hq) return { el, kind: "hq", id: d.hq };
+    return { el, kind: d.area, id: d.area };
+  }
+
+  /** What the player may do now, for the reasons (whyNot). */
+  me() {
+    return { side: this.mySide(), allSeated: this.ctx.allSeated(), sending: Boolean(this.sending), busy: Boolean(this.playing) || this.queue.length > 0 || this.shown !== this.view, legal: this.legal() };
+  }
+
+  /** A click on the board that played nothing: why (a disc that cannot be shot, a launch point
+   * or a star that cannot be used), else what is there. A press on a gold disc is the aim's. */
+  explainClick(target) {
+    if (this.ctx.replay || Date.now() - (this.dragSaid || 0) < 400) return;
+    const thing = this.boardThing(target);
+    if (!thing || !this.shown) return;
+    if (thing.el.closest("[data-aim]") && this.canAct()) return;
+    // A tap on an inspector or the other gang's disc asks what it is (a drag from it says why not).
+    const theirs = thing.kind === "piece" && (isInspector(thing.id) || thing.id[0] !== this.mySide());
+    const why = thing.kind === "ghost" || theirs ? "" : whyNot(this.B, this.shown, this.t, thing, this.me());
+    if (why) return note(why, { anchor: thing.el, area: this.container });
+    hideTip();
+    showTipFor(thing.el);
+  }
+
+  /** A press on a disc or a launch point that cannot be shot: remembered, for a drag from it. */
+  pressed(e) {
+    this.press = null;
+    if (this.ctx.replay || e.target.closest?.("[data-aim]")) return;
+    const thing = this.boardThing(e.target);
+    if (thing && (thing.kind === "piece" || thing.kind === "point")) this.press = { thing, id: e.pointerId, x: e.clientX, y: e.clientY };
+  }
+
+  released(e) {
+    const press = this.press;
+    this.press = null;
+    if (!press || e.pointerId !== press.id || Math.hypot(e.clientX - press.x, e.clientY - press.y) < 10 || !this.shown) return;
+    const why = whyNot(this.B, this.shown, this.t, press.thing, this.me());
+    if (!why) return;
+    this.dragSaid = Date.now();
+    note(why, { anchor: press.thing.el, area: this.container });
+  }
+
+  /** The popover for what is under the pointer: a piece or a place of the board, a choice of
+   * "Your move", a disc of the reserves, a row of the score. From the view only. */
+  tipFor(target) {
+    const v = this.shown;
+    if (!v || this.aimer.active()) return null;
+    const t = this.t;
+    const thing = this.boardThing(target);
+    if (thing) {
+      // A finger on a gold disc is an aim starting: the popover would cover it.
+      if (thing.el.closest("[data-aim]") && this.pointerType === "touch") return null;
+      const parts = breakdown(this.B, v.pos, v.options, v.last_mover);
+      let tip = null;
+      if (thing.kind === "ghost") tip = ghostTip(t, thing.id, thing.choice.split("@")[1]);
+      else if (thing.kind === "piece") tip = pieceTip(this.B, v, t, thing.id, { aimable: Boolean(thing.el.dataset.aim), parts });
+      else tip = placeTip(this.B, v, t, thing.kind, thing.id);
+      if (!tip) return null;
+      if (thing.gold) {
+        const choice = this.legal().find((c) => c.endsWith(`>${thing.id}`));
+        if (choice) tip = { ...tip, lines: [...choiceHelp(this.B, v, t, choice, parts), ...tip.lines] };
+      }
+      return { anchor: thing.el, ...tip };
+    }
+    if (!(target instanceof Element)) return null;
+    const inPanel = this.ctx.panel.contains(target) || this.note.contains(target);
+    if (!inPanel) return null;
+    const button = target.closest("button[data-action]");
+    if (button) return { anchor: button, title: button.textContent, lines: choiceHelp(this.B, v, t, button.dataset.action) };
+    const pick = target.closest("[data-reserve]");
+    if (pick) return { anchor: pick, ...chipTip(t, v, pick.dataset.reserve, "pick") };
+    const chip = target.closest("[data-chip]");
+    if (chip) {
+      const piece = chip.dataset.chip;
+      if (chip.closest("#fg-eliminated")) return { anchor: chip, ...chipTip(t, v, piece, "eliminated") };
+      if (chip.closest(".fg-reserve")) return { anchor: chip, ...chipTip(t, v, piece, "reserve") };
+      if (v.pos?.[piece]) return { anchor: chip, ...pieceTip(this.B, v, t, piece) };
+      return { anchor: chip, ...chipTip(t, v, piece, "waiting") };
+    }
+    const row = target.closest("li[data-zone]");
+    if (row) {
+      const isZone = Object.values(this.B.sides).some((x) => x.zone.id === row.dataset.zone);
+      const tip = placeTip(this.B, v, t, isZone ? "zone" : "sector", row.dataset.zone);
+      return tip ? { anchor: row, ...tip } : null;
+    }
+    return null;
+  }
+
   // ------------------------------------------------------------ drawing
 
   draw() {
@@ -538,6 +674,7 @@ class FlickagoTable {
     this.svg.classList.toggle("playing", Boolean(this.playing));
     this.skipButton.hidden = !this.playing;
     this.skipButton.textContent = t("fg.skip");
+    this.skipButton.dataset.tip = t("fg.x.skip");
     this.svg.dataset.turned = turned ? "1" : "0";
     drawTrails(this.layers.trails, B, this.playing ? [] : this.trailPaths, turned);
     drawPieces(this.layers.pieces, B, v.pos || {}, { turned, flicks: v.flicks || {}, scored, aims, ghosts, returnable, takeBack, lastShot, labelOf });
@@ -602,6 +739,7 @@ class FlickagoTable {
         sending: Boolean(this.sending),
         busy,
         noShot: !busy && noShotLeft(legal),
+        help: choicesHelp(this.B, v, t, legal),
         typed: { ...this.typed, angle: this.typed.angle ?? (mine === "b" ? 2700 : 900) },
         send: (c) => this.sendChoice(c),
         keep: (fields) => Object.assign(this.typed, fields),

@@ -16,15 +16,17 @@ export function discChip(t, piece, opts = {}) {
   const label = pieceName(t, piece);
   const text = isInspector(piece) ? piece : piece.slice(1);
   if (opts.onClick) {
-    return h("button", { type: "button", class: cls.join(" "), title: label, "aria-label": label, "aria-pressed": opts.selected ? "true" : "false", dataset: { reserve: piece }, onclick: opts.onClick }, text);
+    return h("button", { type: "button", class: cls.join(" "), "aria-label": label, "aria-pressed": opts.selected ? "true" : "false", dataset: { reserve: piece }, onclick: opts.onClick }, text);
   }
-  return h("span", { class: cls.join(" "), title: label, dataset: { chip: piece } }, text);
+  // Named on hover, a long press or a tap (main.js tipFor): no title tooltip doubles it.
+  return h("span", { class: cls.join(" "), role: "img", "aria-label": label, dataset: { chip: piece } }, text);
 }
 
 /**
  * Your move. `model`: null (not a player, or the game is over), or {side, prompt, returns:
  * [choice], places: [choice], shots: [choice], sending, busy, noShot (the returns are the only
- * choices: no shot is left before one), send(choice|action), typed (the
+ * choices: no shot is left before one), help (what the choices come to, in words),
+ * send(choice|action), typed (the
  * typed shot's fields: choice, angle, power, open), keep(fields) to remember them}.
  */
 export function renderAct(box, t, model) {
@@ -32,6 +34,8 @@ export function renderAct(box, t, model) {
   if (!model) return box.replaceChildren();
   const parts = [h("h2", {}, t("fg.sec.act")), h("p", { class: "fg-you" }, t("fg.youPlay", { side: sideName(t, model.side) }))];
   parts.push(h("p", { class: "fg-prompt", id: "fg-prompt" }, model.prompt));
+  // What the choices offered now come to (each button's popover says what it does).
+  if (model.help) parts.push(h("p", { class: "choice-help", id: "fg-help" }, model.help));
   const buttons = (choices, cls) =>
     h(
       "div",
@@ -85,7 +89,7 @@ function typedShot(t, model) {
     field("choice", t("fg.typed.disc"), select, t("fg.typed.discHelp")),
     h("div", { class: "fg-typed-numbers" }, field("angle", t("fg.typed.angle"), angle, t("fg.typed.angleHelp"), degreesOut), field("power", t("fg.typed.power"), power, t("fg.typed.powerHelp"))),
     error,
-    h("button", { type: "submit", class: "small", disabled: model.sending || model.busy }, t("fg.typed.shoot")),
+    h("button", { type: "submit", class: "small", disabled: model.sending || model.busy, dataset: { tip: t("fg.x.typedShoot") } }, t("fg.typed.shoot")),
   );
   const clear = () => {
     error.hidden = true;
@@ -125,7 +129,7 @@ export function renderLast(box, t, turn, playing, skip) {
   const parts = [h("h2", {}, t("fg.sec.last"))];
   if (!turn) parts.push(h("p", { class: "fg-muted" }, t("fg.noShot")));
   else parts.push(h("p", { class: "fg-last", id: "fg-last", dataset: { ply: String(turn.ply) } }, `${turn.ply}. ${turnWords(t, turn).text}`));
-  if (playing) parts.push(h("button", { type: "button", class: "secondary small", id: "fg-skip", onclick: skip }, t("fg.skip")));
+  if (playing) parts.push(h("button", { type: "button", class: "secondary small", id: "fg-skip", dataset: { tip: t("fg.x.skip") }, onclick: skip }, t("fg.skip")));
   box.replaceChildren(...parts);
 }
 
