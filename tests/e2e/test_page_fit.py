@@ -242,9 +242,15 @@ def rooms(request: pytest.FixtureRequest, server: str, browser: Browser) -> Iter
     request.addfinalizer(seat.http.close)
     level = entry.bot_levels[0]
     others = entry.min_players - 1
-    waiting = seat.create({"game": entry.name, "players": entry.min_players, "bots": [None] * others})
-    fresh = seat.create({"game": entry.name, "players": entry.min_players, "bots": [level] * others})
-    played = seat.create({"game": entry.name, "players": entry.min_players, "bots": [level] * others})
+    # Timed: every seat's bar holds its clock too, so a long seat name has the least room.
+    timed = {
+        "game": entry.name,
+        "players": entry.min_players,
+        "time_control": {"initial": 3600, "increment": 5},
+    }
+    waiting = seat.create({**timed, "bots": [None] * others})
+    fresh = seat.create({**timed, "bots": [level] * others})
+    played = seat.create({**timed, "bots": [level] * others})
     ctx = context(browser, {"width": 1366, "height": 768}, "en-US", seat, server)
     page = ctx.new_page()
     try:
