@@ -212,8 +212,8 @@ export class Viewport {
     e.preventDefault();
   }
 
+  /** The wheel, or two fingers on a touchpad (a wheel with ctrlKey): zoom around the pointer. */
   wheel(e) {
-    if (e.ctrlKey && e.deltaY === 0) return;
     const lines = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1;
     const delta = e.deltaY * lines;
     if (!delta) return;
