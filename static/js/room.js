@@ -92,6 +92,7 @@ function roomState() {
     gameId: R.gameId,
     graceSeconds: R.room?.grace_seconds,
     agreedDraws: R.info?.agreedDraws !== false,
+    lesson: R.lesson, // a guided first game's lesson: the turn line defers to a step that only explains
   };
 }
 
@@ -282,7 +283,7 @@ async function mountGame() {
   });
   R.mountedFor = key;
   if (lesson) {
-    R.lesson = new Lesson(lesson, { side: $("side"), root: game, game: () => R.game, send: sendAction, seat: mine(), gameId: R.gameId, name: R.info.name, title: R.info.title });
+    R.lesson = new Lesson(lesson, { side: $("side"), root: game, game: () => R.game, send: sendAction, seat: mine(), gameId: R.gameId, name: R.info.name, title: R.info.title, changed: () => renderShell() });
   }
   rules.setGame({ name: R.info.name, title: R.info.title, clientModule: R.info.clientModule });
   fitRoom(game, R.game.aspect, players());

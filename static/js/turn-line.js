@@ -1,6 +1,8 @@
 // The line that says whose turn it is: the game's own words when it has some (a setup
 // phase), else "Your turn — <the game's hint>", "Opponent's turn", "<seat> to move" or
-// "Waiting for <seats>"; with the setup deadline, and a warning when an opponent is away.
+// "Waiting for <seats>"; with the setup deadline, and a warning when an opponent is away. In a
+// guided first game, while the lesson's step only explains, "Your turn — read the lesson, then
+// press Next" (static/js/tutorial.js).
 
 import { clockText } from "./clocks.js";
 import { t } from "./i18n.js";
@@ -15,7 +17,9 @@ export function renderTurn(box, state) {
   let text = st.text ?? "";
   if (st.text === undefined && st.phase === "play") {
     if (state.mine !== null && st.actors.includes(state.mine)) {
-      text = st.hint ? `${t("turn.yours")} — ${st.hint}` : t("turn.yours");
+      // A lesson's step that only explains takes no move: the line says so, not the game's hint.
+      const hint = state.lesson?.reading ? t("lesson.turnRead") : st.hint;
+      text = hint ? `${t("turn.yours")} — ${hint}` : t("turn.yours");
       box.classList.add("mine");
     } else if (state.mine !== null && state.players === 2) {
       text = t("turn.theirs");

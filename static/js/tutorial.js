@@ -26,6 +26,14 @@ addStrings(TUTORIAL_STRINGS);
 
 const STYLESHEET = "/static/css/tutorial.css";
 const FOCUS = "tutorial-focus";
+// A new step's controls are often drawn after the view that starts it (the game module redraws
+// its panel on its own time, after an animation): for this long after a step starts, each
+// redraw brings the step's first control into sight again, if it is a new element.
+const SEEK_MS = 2500;
+// When nothing the step points at is on the page yet, its first control is awaited longer.
+const SEEK_EMPTY_MS = 10000;
+// What a person does to look elsewhere: from then on the page is not scrolled for him.
+const USER_MOVES = ["wheel", "touchstart", "keydown", "pointerdown"];
 
 /** The lesson module of a game: the `tutorial.js` beside its client module. */
 export function tutorialModuleOf(clientModule) {
@@ -77,11 +85,28 @@ export function learnButton(g, error, cls = "secondary learn-btn") {
   return b;
 }
 
+/** Whether the element is wholly inside every scrolling box around it (less the part of each
+ * that its scroll-padding-top keeps for a sticky header) and the window. */
+function inSight(el) {
+  const r = el.getBoundingClientRect();
+  let top = 0;
+  let bottom = innerHeight;
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    const style = getComputedStyle(p);
+    if (!/(auto|scroll)/.test(style.overflowY)) continue;
+    const box = p.getBoundingClientRect();
+    top = Math.max(top, box.top + (parseFloat(style.scrollPaddingTop) || 0));
+    bottom = Math.min(bottom, box.bottom);
+  }
+  return r.top >= top - 1 && r.bottom <= bottom + 1;
+}
+
 export class Lesson {
   /**
    * `mod` is the game's lesson; `opts`: {side (the element the panel goes first in), root
    * (the game's element: board and panels), game() (the mounted module's handle), send (the
-   * shell's sendAction), seat, gameId, name, title (the game's)}.
+   * shell's sendAction), seat, gameId, name, title (the game's), changed() (called when the
+   * step changes by Next, so the shell's turn line follows)}.
    */
   constructor(mod, opts) {
     loadStylesheet(STYLESHEET);
@@ -94,6 +119,7 @@ export class Lesson {
     this.focused = [];
     this.refusal = "";
     this.shownStep = -1;
+    this.seek = null; // {since, target}: while a new step's first control is brought into sight
     this.creating = false;
     this.box = h("section", { id: "lesson", class: "lesson", "aria-live": "polite", dataset: { game: opts.name } });
     opts.side.prepend(this.box);
@@ -104,6 +130,10 @@ export class Lesson {
     this.sized = new ResizeObserver(() => document.documentElement.style.setProperty("--lesson-h", `${this.box.offsetHeight}px`));
     this.sized.observe(this.box);
     onLangChange(() => this.box.isConnected && this.render());
+    this.stopSeeking = () => {
+      this.seek = null;
+    };
+    for (const type of USER_MOVES) addEventListener(type, this.stopSeeking, { capture: true, passive: true });
   }
 
   stored() {
@@ -129,6 +159,12 @@ export class Lesson {
 
   get step() {
     return this.finished ? null : this.steps[this.index];
+  }
+
+  /** True while the step only explains (it takes no action: the learner reads, then Next). */
+  get reading() {
+    const step = this.step;
+    return Boolean(step) && typeof step.accepts !== "function";
   }
 
   /** What the game module's `ctx.send` does in a tutorial room: the step's action goes to the
@@ -189,6 +225,7 @@ export class Lesson {
     this.refusal = "";
     this.keep();
     this.advance();
+    this.o.changed?.();
   }
 
   render() {
@@ -218,12 +255,13 @@ export class Lesson {
 
   renderFinish(st) {
     const result = st?.result;
-    const won = result && (Array.isArray(result.winners) ? result.winners : [result.winner]).includes(this.o.seat);
+    const over = st?.phase === "over";
+    const won = over && result && (Array.isArray(result.winners) ? result.winners : [result.winner]).includes(this.o.seat);
     const title = this.o.title;
     const computer = h("button", { type: "button", class: "primary lesson-computer", onclick: () => this.playComputer() }, t("lesson.playComputer"));
     this.box.replaceChildren(...[
       h("p", { class: "lesson-count" }, h("span", { class: "lesson-label" }, t("lesson.finishTitle"))),
-      h("p", { class: "lesson-say lesson-result" }, won ? t("lesson.won") : t("lesson.over")),
+      h("p", { class: "lesson-say lesson-result" }, won ? t("lesson.won") : over ? t("lesson.over") : t("lesson.goesOn")),
       h("p", { class: "lesson-say" }, said(this.finishWords)),
       this.refusal ? h("p", { class: "lesson-refusal", role: "alert" }, this.refusal) : null,
       h(
@@ -236,6 +274,7 @@ export class Lesson {
     ].filter(Boolean));
     this.box.dataset.step = "finish";
     this.box.dataset.kind = "finish";
+    this.box.dataset.ending = over ? "over" : "on"; // the game is over, or goes on against the computer
     computer.disabled = this.creating;
   }
 
@@ -267,8 +306,9 @@ export class Lesson {
   }
 
   /** Put the focus class on what the step points at (and off what it no longer does); on a
-   * new step, bring the first of them into sight. */
-  focus(scroll) {
+   * new step (`fresh`), bring the first of them into sight, and again when a redraw soon after
+   * puts a new element first (the module's panel drawn after the step began). */
+  focus(fresh) {
     const step = this.step;
     let wanted = [];
     if (step && typeof step.highlight === "function" && this.view) {
@@ -281,22 +321,41 @@ export class Lesson {
     for (const el of this.focused) if (!wanted.includes(el)) el.classList.remove(FOCUS);
     for (const el of wanted) el.classList.add(FOCUS);
     this.focused = wanted;
+    if (fresh) this.seek = step ? { since: performance.now(), target: null } : null;
+    if (!this.seek) return;
+    const first = wanted.find((el) => el.isConnected && el.getClientRects().length);
+    const age = performance.now() - this.seek.since;
+    if (age > (this.seek.target ? SEEK_MS : SEEK_EMPTY_MS)) {
+      this.seek = null;
+      return;
+    }
+    if (!first || first === this.seek.target) return;
+    this.seek.target = first;
     // Once the page is laid out (the welcome shows the game after the lesson's first step).
-    if (scroll && wanted.length) requestAnimationFrame(() => requestAnimationFrame(() => this.bringIntoSight(wanted)));
+    requestAnimationFrame(() => requestAnimationFrame(() => this.bringIntoSight(this.focused)));
   }
 
-  /** Scroll so that what the step points at is in sight (above the sheet on a phone). */
+  /** Scroll so that what the step points at is in sight: beside the lesson on a laptop (the
+   * side column scrolls under the lesson, which stays at its top), above the sheet on a phone. */
   bringIntoSight(wanted) {
     const shown = wanted.filter((el) => el.isConnected && el.getClientRects().length);
     if (!shown.length) return;
     if (getComputedStyle(this.box).position !== "fixed") {
-      // Beside the board (a laptop): the page does not scroll, the side column may.
-      shown[0].scrollIntoView({ block: "nearest", behavior: "smooth" });
+      // Beside the board (a laptop): the page does not scroll, the side column may; its
+      // scroll-padding-top keeps what is brought into sight out from under the lesson, and
+      // centring it shows what lies around it (a button's group, the record's other rows).
+      if (!inSight(shown[0])) shown[0].scrollIntoView({ block: "center", behavior: "smooth" });
       return;
     }
-    const top = Math.min(...shown.map((el) => el.getBoundingClientRect().top));
-    const bottom = Math.max(...shown.map((el) => el.getBoundingClientRect().bottom));
+    // Above the sheet (a phone): the first of them (the control the step asks for), with
+    // as many of the others as fit beside it.
     const sheet = this.box.getBoundingClientRect().top;
+    let { top, bottom } = shown[0].getBoundingClientRect();
+    for (const el of shown.slice(1)) {
+      const r = el.getBoundingClientRect();
+      const [t2, b2] = [Math.min(top, r.top), Math.max(bottom, r.bottom)];
+      if (b2 - t2 <= sheet - 16) [top, bottom] = [t2, b2];
+    }
     if (top >= 0 && bottom <= sheet) return;
     const room = sheet - (bottom - top);
     scrollBy({ top: room > 0 ? top - room / 2 : top - 8, behavior: "smooth" });
@@ -304,6 +363,7 @@ export class Lesson {
 
   destroy() {
     this.observer.disconnect();
+    for (const type of USER_MOVES) removeEventListener(type, this.stopSeeking, { capture: true });
     this.sized.disconnect();
     for (const el of this.focused) el.classList.remove(FOCUS);
     this.box.remove();

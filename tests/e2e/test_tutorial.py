@@ -4,7 +4,8 @@ lesson (static/games/<name>/tutorial.js) one step at a time (static/js/tutorial.
 in words any action but the taught one, and ends by offering a real game.
 
 - Speak Easy's lesson, start to end, at 1366x768 (English) and at 390x844 (French): the
-  landing page's button, the two steps that only explain (Next), a legal move the lesson
+  landing page's button, the two steps that only explain (Next; meanwhile the turn line says
+  to read the lesson, not the game's hint), a legal move the lesson
   does not teach clicked on the board (not sent to the server, its reason in the panel),
   each taught move by clicks, the computer's planned answers, the win, and the finish panel:
   "Play the computer" makes a real room against the computer (no lesson there), "Play a
@@ -40,6 +41,12 @@ WITH_TUTORIAL = [found.name for found in catalogue.entries() if found.tutorial i
 # Speak Easy's taught moves (static/games/speakeasy/tutorial.js, engine/speakeasy/tutorial.py).
 TAUGHT = [("b6", "b5"), ("c6", "c7"), ("e6", "e7"), ("a6", "c6"), ("d6", "d11"), ("d11", "d12")]
 READ_ONLY_STEPS = 2
+# The turn line while a step only explains: the lesson's words, not the game's "click one of
+# your pieces" (which the step would refuse).
+READ_TURN = {
+    "en": "Your turn — read the lesson, then press Next.",
+    "fr": "À vous de jouer — lisez la leçon, puis appuyez sur Suivant.",
+}
 
 
 def fits(page: Page) -> None:
@@ -91,9 +98,14 @@ def test_speakeasy_lesson_start_to_end(
         expect(page.locator('#board [data-name="b1"]')).to_have_class(re.compile(r"\btutorial-focus\b"))
         fits(page)
         page.screenshot(path=str(shots / f"50-tutorial-step1-{tag}.png"))
+        turn = page.locator("#turn")
         for step in range(1, READ_ONLY_STEPS + 1):
+            expect(turn).to_have_text(READ_TURN[lang])
             lesson_step(page, step).locator(".lesson-next").click()
         lesson_step(page, READ_ONLY_STEPS + 1)
+        # A step that asks for a move: the turn line is the game's again.
+        expect(turn).to_contain_text("Your turn — " if lang == "en" else "À vous de jouer — ")
+        expect(turn).not_to_have_text(READ_TURN[lang])
 
         # A legal move the lesson does not teach: not sent, its reason in the panel.
         click(page, "c6")

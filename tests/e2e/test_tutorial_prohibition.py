@@ -42,11 +42,13 @@ WORDS = {  # what the page shows, in each language (the shell's words and the le
         "count": f"Step 1 of {STEPS}",
         "step1": "You drive the green truck T3",
         "refusal": "The blue T4 plays right after",
+        "goesOn": "The lesson is over; the game goes on: finish it, or start a real one.",
     },
     "fr": {
         "count": f"Étape 1 sur {STEPS}",
         "step1": "Vous conduisez le camion vert T3",
         "refusal": "Le T4 bleu joue juste après",
+        "goesOn": "La leçon est finie ; la partie continue : terminez-la, ou commencez-en une vraie.",
     },
 }
 
@@ -84,6 +86,18 @@ def shot(player: Player, size: str, lang: str, step: int | str) -> None:
     player.page.mouse.move(0, 0)  # no pointer resting on the board: no popover over it
     player.page.wait_for_timeout(1200)  # the smooth scroll to what the step points at
     player.page.screenshot(path=SHOTS / f"{size}-{lang}-{step}.png")
+
+
+# French elides and contracts an article after "à" and "de" ("au bar", "du policier"); a name
+# that carries its article ("le bar E5e") must not follow them as it is.
+UNCONTRACTED = re.compile(r"(?<![\w’'])(?:à|de) les? (?=\w)")
+
+
+def french_reads_right(player: Player) -> None:
+    """No "à le …" or "de le …" anywhere on the page: buttons, chooser, log, panels."""
+    text = player.page.locator("body").inner_text()
+    found = UNCONTRACTED.findall(text)
+    assert not found, [text[max(0, m.start() - 40) : m.end() + 20] for m in UNCONTRACTED.finditer(text)]
 
 
 def click_on_map(target: Locator) -> None:
@@ -179,6 +193,8 @@ def test_the_prohibition_lesson_to_its_finish(server: str, browser: Any, size: s
 
     # 4. T3 drives three streets south to F5-F6 and delivers a white cube into E5e: 3 points.
     expect(page.locator('#board [data-building="E5e"]')).to_have_class(re.compile("tutorial-focus"))
+    if lang == "fr":
+        french_reads_right(player)  # the decision's buttons: "livrer 1 blanc dans le bar E5e"
     deliver(player, "F5-F6", LESSON[2], lambda: shot(player, size, lang, 4))
     at_step(player, 5)
     expect(page.locator('#board [data-bar="E5e"] .cube')).to_have_count(1)
@@ -209,6 +225,8 @@ def test_the_prohibition_lesson_to_its_finish(server: str, browser: Any, size: s
     # The finish: a real game and the rules are offered; the game goes on, the learner's turn
     # coming back once the computer's two trucks have played.
     at_step(player, "finish")
+    expect(lesson).to_have_attribute("data-ending", "on")  # the lesson ends, the game does not
+    expect(lesson.locator(".lesson-result")).to_have_text(words["goesOn"])
     expect(lesson.locator(".lesson-computer")).to_be_visible()
     expect(lesson.locator(".lesson-friend")).to_have_attribute("href", "/?game=prohibition")
     expect(lesson.locator(".lesson-rules")).to_have_attribute("href", "/rules/prohibition")
@@ -217,6 +235,8 @@ def test_the_prohibition_lesson_to_its_finish(server: str, browser: Any, size: s
     lesson.scroll_into_view_if_needed()
     shot(player, size, lang, "finish")
     fits(player)
+    if lang == "fr":
+        french_reads_right(player)  # the log's deliveries too: "a livré … dans le bar …"
     assert acts(player) == list(LESSON), acts(player)
     assert not page.context.errors, page.context.errors  # type: ignore[attr-defined]
     assert not errors, errors

@@ -86,6 +86,40 @@ def shot(player: Player, size: str, lang: str, step: int | str) -> None:
     player.page.screenshot(path=SHOTS / f"{size}-{lang}-{step}.png")
 
 
+# The step's control and the lesson's words both in sight, by the lesson's own scrolling (the
+# test scrolls nothing first): inside every scrolling box around the control and the window,
+# below the lesson on a laptop (it stays at the top of the side column), above it on a phone
+# (a sheet at the bottom of the screen).
+IN_SIGHT = """(selector) => {
+  const el = document.querySelector(selector);
+  const lesson = document.querySelector("#lesson");
+  const say = lesson && lesson.querySelector(".lesson-say");
+  if (!el || !say) return false;
+  const r = el.getBoundingClientRect();
+  const box = lesson.getBoundingClientRect();
+  const sheet = getComputedStyle(lesson).position === "fixed";
+  let top = sheet ? 0 : box.bottom;
+  let bottom = sheet ? box.top : innerHeight;
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    if (p === lesson.parentElement && !sheet) {
+      const w = say.getBoundingClientRect(), q = p.getBoundingClientRect();
+      if (w.top < q.top - 1 || w.bottom > q.bottom + 1) return false;
+    }
+    if (!/(auto|scroll)/.test(getComputedStyle(p).overflowY)) continue;
+    const q = p.getBoundingClientRect();
+    top = Math.max(top, q.top);
+    bottom = Math.min(bottom, q.bottom);
+  }
+  return r.height > 0 && r.top >= top - 1 && r.bottom <= bottom + 1;
+}"""
+
+
+def brought_into_sight(player: Player, selector: str) -> None:
+    """The lesson scrolls the step's control into sight once the module has drawn it, and keeps
+    its own words in sight (issue 25's polish: Spies! steps 4 and 7 stayed below the fold)."""
+    player.page.wait_for_function(IN_SIGHT, arg=selector, timeout=WAIT)
+
+
 def click_line(player: Player, line: str) -> None:
     """The decision panel's button for ``line``; when a selection on the map hides it, the
     lesson points at "Show all" first, and the learner clicks that."""
@@ -154,8 +188,9 @@ def test_the_spies_lesson_to_its_finish(server: str, browser: Any, size: str, la
     click_line(player, LESSON[1])
     at_step(player, 4)
 
-    # 4. The Discovery in Vienna.
+    # 4. The Discovery in Vienna: its button, drawn after the step began, is scrolled to.
     assert focused(player) >= 1
+    brought_into_sight(player, '#sp-lines button.tutorial-focus[data-line^="G chit c1 DIS"]')
     shot(player, size, lang, 4)
     click_line(player, LESSON[2])
     at_step(player, 5)
@@ -180,6 +215,7 @@ def test_the_spies_lesson_to_its_finish(server: str, browser: Any, size: str, la
     expect(page.locator("#sp-record .tutorial-focus, #sp-record.tutorial-focus")).to_have_count(1)
     expect(page.locator('#sp-record td[data-power="G"] .rec-secret')).to_have_count(1)
     expect(page.locator('#sp-record td[data-power="G"] .rec-spy')).to_have_count(1)
+    brought_into_sight(player, "#sp-record .tutorial-focus, #sp-record.tutorial-focus")
     shot(player, size, lang, 7)
     lesson.locator(".lesson-next").click()
     at_step(player, 8)
