@@ -16,6 +16,8 @@
 // the drawing positions are the module's own (layout.js).
 
 import { describeEvent } from "./describe.js";
+import { chitTip, cityTip, decisionHelp, explainEnd, lineHelp, notOffered, pieceTip, recordTip, refusalWords, seaTip, tileTip, whyNotMove, whyNotPick, whyNotPlace } from "./explain.js";
+import { EXPLAIN_STRINGS } from "./explain-strings.js";
 import { buildLayout } from "./layout.js";
 import { cityTargets, lineWords, namesPiece, nextOffer, offerLine, parseLine, selectablePieces } from "./lines.js";
 import { drawPieces, drawStatic, drawTargets, drawView, markScale, ownerOf } from "./map.js";
@@ -25,8 +27,12 @@ import { STRINGS } from "./strings.js";
 import { PanelTabs } from "./tabs.js";
 import { Viewport } from "./viewport.js";
 import { loadStylesheet } from "../../js/dom.js";
+import { attachTips, note } from "../../js/explain.js";
 
-export const strings = STRINGS;
+export const strings = {
+  en: { ...STRINGS.en, ...EXPLAIN_STRINGS.en },
+  fr: { ...STRINGS.fr, ...EXPLAIN_STRINGS.fr },
+};
 
 const DATA_URL = "/api/catalogue/spies/data";
 const STYLESHEET = new URL("./spies.css", import.meta.url).href;
@@ -148,6 +154,9 @@ class SpiesTable {
     this.container.addEventListener("keydown", this.onKey);
     document.addEventListener("keydown", this.onEscape);
     this.ticker = setInterval(() => this.tick(), 500);
+    // Hover, a long press or keyboard focus names what is under the pointer (static/js/explain.js).
+    this.tipsOff = attachTips(ctx.root || container, (target) => this.tipFor(target));
+    this.unTitle();
   }
 
   // ------------------------------------------------------------ the interface
@@ -202,6 +211,17 @@ class SpiesTable {
   error() {
     this.sending = null;
     this.draw();
+  }
+
+  /** The server refused one of our lines: its reason in the page's words (else the shell's). */
+  explainError(code, message) {
+    return refusalWords(this.t, this.names(), code, message);
+  }
+
+  /** The end explained for the result panel: why it ended, the winner rule, each power's record. */
+  explainResult(view = this.view, t = this.t) {
+    if (!view) return [];
+    return explainEnd(this.pack, view, this.history, t, namesFor(t, this.pack, view.manifest), (s) => this.seatName(s));
   }
 
   status(view = this.view) {
@@ -262,6 +282,7 @@ class SpiesTable {
     this.viewport.destroy();
     this.resized.disconnect();
     this.tabs.destroy();
+    this.tipsOff?.();
     this.container.replaceChildren();
     this.container.style.position = this.oldPosition;
     this.ctx.panel.replaceChildren();
@@ -413,6 +434,9 @@ class SpiesTable {
     if (target) return this.pickCity(target.dataset.city);
     const piece = e.target.closest?.(".piece");
     if (piece && this.panelCtx().selectable.has(piece.dataset.piece)) return this.select(piece.dataset.piece);
+    // One of the seat's pieces that cannot be chosen now: why (another's piece opens its city).
+    const whyPiece = piece && this.view ? whyNotPick(this.pack, this.view, this.t, this.names(), piece.dataset.piece, this.me()) : "";
+    if (whyPiece) return note(whyPiece, { anchor: piece, area: this.container });
     let city = e.target.closest?.("[data-city]")?.dataset.city || null;
     if (!city && !piece && (e.clientX || e.clientY)) {
       // Nothing under the finger: the nearest gold ring, else the nearest city, within reach
@@ -420,6 +444,13 @@ class SpiesTable {
       const near = this.nearest(e.clientX, e.clientY);
       if (near?.target) return this.pickCity(near.city);
       city = near?.city || null;
+    }
+    // A city the piece selected (a spy to move, a piece to place) cannot go to: why, and the
+    // piece stays selected.
+    const whyCity = city && !piece && this.piece ? this.cityRefusal(city) : "";
+    if (whyCity) {
+      this.closeChooser(false);
+      return note(whyCity, { anchor: this.svg.querySelector(`.city[data-city="${city}"]`), area: this.container });
     }
     this.closeChooser(false);
     if (city) {
@@ -431,6 +462,97 @@ class SpiesTable {
     }
     this.popCity = this.city; // a city chosen tells what stands there
     this.draw();
+  }
+
+  /** What the seat may do now, for the reasons (explain.js). */
+  me() {
+    return { seat: this.ctx.seat ?? null, powers: this.myPowers(), legal: this.legal() };
+  }
+
+  /** Why the piece selected cannot go to `city` (a move, a placement), or "". */
+  cityRefusal(city) {
+    const v = this.view;
+    if (!v || this.ctx.replay) return "";
+    if (v.decision?.kind === "place") return whyNotPlace(this.pack, v, this.t, this.names(), this.piece, city, this.me());
+    if (this.piece?.startsWith("s")) return whyNotMove(this.pack, v, this.t, this.names(), this.piece, city, this.me());
+    return "";
+  }
+
+  /** The popover for what is under the pointer: a piece, a pile, a city, a gold ring or a sea
+   * zone of the map; a line, a piece, a chit, a tile, a cell of the record or the AP track in
+   * the panels. From the view only. */
+  tipFor(target) {
+    const v = this.view;
+    if (!v || !(target instanceof Element)) return null;
+    const t = this.t;
+    const names = this.names();
+    const find = (id) => [...(v.spies || []), ...(v.police || []), ...(v.secrets || [])].find((x) => x.id === id);
+    const kindOf = (id) => ({ s: "spy", p: "police", x: "secret" })[id[0]];
+    const pieceTipOf = (el, id) => {
+      const piece = find(id);
+      return piece ? { anchor: el, ...pieceTip(this.pack, v, t, names, kindOf(id), piece, this.describePiece(kindOf(id), piece)) } : null;
+    };
+    const lineTip = (el, text) => ({ anchor: el, title: el.textContent.trim() || text, lines: [lineHelp(this.pack, v, t, names, text), text] });
+    if (this.svg.contains(target)) {
+      const el = target.closest(".piece[data-piece], .pile, [data-target], .city[data-city], .sea-zone[data-sea]");
+      if (!el) return null;
+      if (el.matches(".piece")) return pieceTipOf(el, el.dataset.piece);
+      if (el.matches(".pile")) {
+        const ids = (el.dataset.pieces || "").split(" ").filter(Boolean);
+        return { anchor: el, title: t("sp.pop.count", { n: ids.length }), lines: ids.map((id) => find(id)).filter(Boolean).map((p) => this.describePiece(kindOf(p.id), p)) };
+      }
+      if (el.dataset.target) {
+        const lines = this.targets().get(el.dataset.city) || [];
+        const tip = cityTip(this.pack, v, t, names, el.dataset.city);
+        return { anchor: el, title: tip?.title || el.dataset.city, lines: [...lines.map((l) => lineHelp(this.pack, v, t, names, l)), ...(tip?.lines || [])] };
+      }
+      if (el.dataset.sea) {
+        const tip = seaTip(this.pack, t, names, el.dataset.sea);
+        return tip ? { anchor: el, ...tip } : null;
+      }
+      const tip = cityTip(this.pack, v, t, names, el.dataset.city);
+      return tip ? { anchor: el, ...tip } : null;
+    }
+    const inPanel = this.ctx.panel.contains(target);
+    if (!inPanel && !this.container.contains(target)) return null;
+    const line = target.closest("button[data-line]");
+    if (line) return lineTip(line, line.dataset.line);
+    const piece = target.closest("[data-piece]");
+    if (piece && find(piece.dataset.piece)) return pieceTipOf(piece, piece.dataset.piece);
+    if (!inPanel) return null;
+    const chit = target.closest(".sp-chit[data-handle]");
+    if (chit) {
+      const type = Object.values(v.powers || {}).flatMap((p) => p.chits || []).find((c) => c.handle === chit.dataset.handle)?.type || null;
+      return { anchor: chit, ...chitTip(this.pack, t, chit.dataset.handle, type) };
+    }
+    const tile = target.closest("[data-tile]");
+    if (tile) {
+      const tip = tileTip(this.pack, v, t, names, tile.dataset.tile);
+      return tip ? { anchor: tile, ...tip } : null;
+    }
+    const cell = target.closest("#sp-record td[data-power]");
+    const year = cell?.closest("tr[data-year]")?.dataset.year;
+    if (cell && year) return { anchor: cell, ...recordTip(this.pack, v, t, names, cell.dataset.power, Number(year)) };
+    const ap = target.closest("#sp-ap");
+    if (ap) return { anchor: ap, title: ap.getAttribute("aria-label") || "", lines: [t("sp.x.apTip")] };
+    const marker = target.closest("#sp-year");
+    if (marker) {
+      const last = v.options?.last_year || this.pack.rules.years.at(-1);
+      return { anchor: marker, title: marker.textContent, lines: [t("sp.x.yearTip", { first: this.pack.rules.years[0], last })] };
+    }
+    const money = target.closest(".sp-money");
+    if (money) return { anchor: money, title: money.textContent, lines: [t("sp.x.moneyTip")] };
+    return null;
+  }
+
+  /** The map's SVG titles as accessible names: the popover says what a thing is, and a
+   * browser's own tooltip would double it. */
+  unTitle() {
+    for (const title of this.svg.querySelectorAll("title")) {
+      const parent = title.parentNode;
+      if (parent && !parent.hasAttribute("aria-label")) parent.setAttribute("aria-label", title.textContent);
+      title.remove();
+    }
   }
 
   /** The gold ring, else the city, nearest to a point on the screen, within NEAR_PX. */
@@ -534,6 +656,7 @@ class SpiesTable {
       this.mapOpts = { ...this.mapOpts, unitPx };
       drawPieces(this.svg, this.layout, this.view, this.mapOpts);
       drawTargets(this.svg, this.layout, this.mapOpts);
+      this.unTitle();
     }
     this.placeBox(this.popover, this.popCity);
     if (!this.chooser.hidden) this.placeBox(this.chooser, this.chooser.dataset.city);
@@ -610,6 +733,7 @@ class SpiesTable {
       unitPx: this.viewport.unitPx(),
     };
     drawView(this.svg, this.pack, this.layout, v, this.mapOpts);
+    this.unTitle();
     this.svg.setAttribute("aria-label", t("sp.board.label"));
     this.drawPopover(pctx);
     const selection = this.selection();
@@ -622,6 +746,8 @@ class SpiesTable {
       clear: () => ((this.piece = null), (this.city = null), (this.popCity = null), this.draw()),
       typed: (text) => this.send(text, true),
       composer: this.composer(legal),
+      help: legal.length ? decisionHelp(this.pack, v, t, names) : "",
+      notOffered: notOffered(this.pack, v, t, names, this.me()),
       tray: toPlace.map((id) => ({ id, label: this.trayLabel(id), selected: id === this.piece })),
       pick: (id) => this.select(id),
     });

@@ -42,9 +42,10 @@ export function promptText(t, view, names, mineToAct) {
 
 /**
  * The decision box. `model`: {lines, selection: {kind, id, label} | null, sending, choose(text),
- * clear(), typed(text)}; shows the prompt, the countdown, the lines grouped (filtered by the
- * selection), a line to type for what no button lists (a police re-arrangement, a search of
- * several cities), and the offer composer when an offer can be posted.
+ * clear(), typed(text), help, notOffered: [{what, why}]}; shows the prompt, the countdown, what
+ * the decision is about, the lines grouped (filtered by the selection), what the seat cannot
+ * do now and why, a line to type for what no button lists (a police re-arrangement, a search
+ * of several cities), and the offer composer when an offer can be posted.
  */
 export function renderDecision(box, ctx, view, model) {
   const t = ctx.t;
@@ -63,6 +64,8 @@ export function renderDecision(box, ctx, view, model) {
   const timer = countdown(ctx, owes ? seat : (d.seats || [])[0]);
   if (timer) head.append(" ", timer);
   parts.push(head);
+  // What this decision is about (each line's popover says what it does).
+  if (owes && model.help && !model.sending) parts.push(h("p", { class: "choice-help", id: "sp-help" }, model.help));
   if (!owes) {
     const who = (d.seats || []).map((s) => ctx.seatName(s)).join(", ");
     if (who) parts.push(h("p", { class: "sp-muted", id: "sp-waiting" }, t("sp.waitingFor", { who })));
@@ -105,7 +108,7 @@ export function renderDecision(box, ctx, view, model) {
       row.append(
         h(
           "button",
-          { type: "button", class: "sp-line secondary small", dataset: { line: text }, title: text, onclick: () => model.choose(text) },
+          { type: "button", class: "sp-line secondary small", dataset: { line: text }, onclick: () => model.choose(text) },
           lineWords(t, text, ctx.names),
         ),
       );
@@ -114,6 +117,17 @@ export function renderDecision(box, ctx, view, model) {
   }
   if (!shown.length) list.append(h("p", { class: "sp-muted" }, t("sp.noLineHere")));
   parts.push(list);
+  // What the seat holds but cannot do now, and why (£, AP, the chit's window, the acting spy).
+  if (model.notOffered && model.notOffered.length) {
+    parts.push(
+      h(
+        "div",
+        { class: "sp-notnow", id: "sp-notnow" },
+        h("h3", {}, t("sp.x.off.head")),
+        h("ul", {}, ...model.notOffered.map((item) => h("li", {}, h("span", { class: "sp-notnow-what" }, item.what), " — ", item.why))),
+      ),
+    );
+  }
   if (d.kind === "turn" && view.phase <= 3) parts.push(h("p", { class: "sp-muted sp-syntax" }, t("sp.typedHelp")));
   const input = h("input", { type: "text", id: "sp-typed", class: "sp-typed", placeholder: t("sp.typedPlaceholder", { power: d.power || (model.lines[0] || "G").split(" ")[0] }), "aria-label": t("sp.typedLabel"), autocomplete: "off", spellcheck: "false" });
   const form = h(
@@ -238,7 +252,7 @@ export function renderYours(box, ctx, view, powers) {
   for (const p of shown) {
     const info = view.powers[p];
     if (!info) continue;
-    const chits = h("div", { class: "sp-chits", dataset: { power: p } }, ...info.chits.map((c) => h("span", { class: `sp-chit${c.type ? ` t-${c.type}` : ""}`, title: c.type ? t(`sp.chit.${c.type}`) : t("sp.chitHidden"), dataset: { handle: c.handle } }, `${c.handle} ${c.type || "?"}`)));
+    const chits = h("div", { class: "sp-chits", dataset: { power: p } }, ...info.chits.map((c) => h("span", { class: `sp-chit${c.type ? ` t-${c.type}` : ""}`, "aria-label": `${c.handle} ${c.type ? t(`sp.chit.${c.type}`) : t("sp.chitHidden")}`, dataset: { handle: c.handle } }, `${c.handle} ${c.type || "?"}`)));
     if (!info.chits.length) chits.append(h("span", { class: "sp-muted" }, t("sp.none")));
     const tiles = h("ul", { class: "sp-tiles", dataset: { power: p } });
     for (const tile of info.hand || []) {
@@ -367,10 +381,11 @@ export function renderRecord(box, ctx, view, pack) {
       ...powers.map((p) => {
         const c = cells[p][y];
         const bits = [];
-        if (c.secrets) bits.push(h("span", { class: "rec-secret", title: t("sp.rec.secrets", { n: c.secrets }) }, `◆${c.secrets}`));
-        if (c.spies) bits.push(h("span", { class: "rec-spy", title: t("sp.rec.spies", { n: c.spies }) }, `■${c.spies}`));
-        if (c.markers) bits.push(h("span", { class: "rec-marker", title: t("sp.rec.markers", { n: c.markers }) }, `✖${c.markers}`));
-        if (c.tiles.length) bits.push(h("span", { class: "rec-tile", title: t("sp.rec.tiles", { list: c.tiles.join(" ") }) }, `▭${c.tiles.length}`));
+        // Named for assistive technology; the cell's popover (main.js tipFor) says it at length.
+        if (c.secrets) bits.push(h("span", { class: "rec-secret", "aria-label": t("sp.rec.secrets", { n: c.secrets }) }, `◆${c.secrets}`));
+        if (c.spies) bits.push(h("span", { class: "rec-spy", "aria-label": t("sp.rec.spies", { n: c.spies }) }, `■${c.spies}`));
+        if (c.markers) bits.push(h("span", { class: "rec-marker", "aria-label": t("sp.rec.markers", { n: c.markers }) }, `✖${c.markers}`));
+        if (c.tiles.length) bits.push(h("span", { class: "rec-tile", "aria-label": t("sp.rec.tiles", { list: c.tiles.join(" ") }) }, `▭${c.tiles.length}`));
         return h("td", { dataset: { power: p } }, ...bits);
       }),
     ),
