@@ -17,6 +17,9 @@ export function enableDrag(root, hooks) {
     if (Date.now() < suppressUntil) c.stopPropagation();
   };
   window.addEventListener("click", swallowClick, true);
+  // Only the click that ends the drag is swallowed: a new press is a click of its own, however soon.
+  const newPress = () => (suppressUntil = 0);
+  window.addEventListener("pointerdown", newPress, true);
 
   const finish = () => {
     ghost?.remove();
@@ -84,5 +87,6 @@ export function enableDrag(root, hooks) {
     if (press) finish();
     root.removeEventListener("pointerdown", down);
     window.removeEventListener("click", swallowClick, true);
+    window.removeEventListener("pointerdown", newPress, true);
   };
 }

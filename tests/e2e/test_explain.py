@@ -148,6 +148,8 @@ def test_speak_easy_laptop_explains_refusals_pieces_and_the_end(
 
     # Setup: the buttons say what they do; a click in the opponent's half says why not.
     expect(page.locator("#setup-ready")).to_be_visible()
+    # The openings arrive after the panel and redraw it: hover what stays under the mouse.
+    expect(page.locator("#setup-openings")).to_be_attached()
     page.get_by_role("button", name="Random").hover()
     assert "at random" in tip_text(page)
     side = seat_side(alice)

@@ -336,16 +336,21 @@ async def test_authorization_refusals(server: Server) -> None:
         _clear_error(await _answer(spy), {"not_player"})
     await spy.send({"type": "move", "id": "spy-move", "move": "a6-a7", "version": table.version})
     _clear_error(await _answer(spy), {"not_player"})
-    # A watch link of this room does not open another room, nor an invite token a socket.
+    # A watch link of this room does not open another room, nor another room's invite this one.
     other_room = await mallory.create_room()
     frame, code = await refused_socket(
         f"{ws_base}/ws/rooms/{other_room['room_id']}?watch={token_of(table.room['watch_url'])}", bob.cookie
     )
     assert frame["code"] == "forbidden" and code == 1008
     frame, code = await refused_socket(
-        f"{ws_base}/ws/rooms/{room_id}?watch={token_of(table.room['invite_url'])}", mallory.cookie
+        f"{ws_base}/ws/rooms/{room_id}?watch={token_of(other_room['invite_url'])}", mallory.cookie
     )
     assert frame["code"] == "forbidden" and code == 1008
+    # This full room's own invite link watches it, as its watch link does: a spectator, no more.
+    late = await mallory.connect(room_id, watch=token_of(table.room["invite_url"]))
+    assert late.seat is None and late.view["legal"] == []  # type: ignore[index]
+    await late.send({"type": "resign", "id": "late-resign"})
+    _clear_error(await _answer(late), {"not_player"})
     # Alice in another room's socket holds no seat there; a hello naming another game
     # gets this room's game.
     frame, code = await refused_socket(f"{ws_base}/ws/rooms/{other_room['room_id']}", alice.cookie)
