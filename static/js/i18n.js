@@ -2,6 +2,8 @@
 // switched, and the choice is remembered. This file holds the platform's words (the shell);
 // each game module adds its own with addStrings() (static/games/<name>/strings.js).
 
+import { fill } from "./fill.js";
+
 const EN = {
   "brand": "Speakeasy",
   "nav.rules": "Rules",
@@ -573,10 +575,10 @@ export function addStrings(dicts) {
   }
 }
 
-/** The text for `key` in the current language, with {name} replaced from `params`. */
+/** The text for `key` in the current language, with its {name} parameters filled (fill.js:
+ * {art:name} adds the article a module's dictionary gives the value). */
 export function t(key, params = {}) {
-  const text = DICTS[lang][key] ?? DICTS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, k) => (k in params ? String(params[k]) : `{${k}}`));
+  return fill(DICTS[lang][key] ?? DICTS.en[key] ?? key, params, DICTS[lang]);
 }
 
 export const has = (key) => key in DICTS.en;

@@ -5,10 +5,11 @@
 // why, each power's score rebuilt from the record, the engine's refusals in words, and every
 // popover and help in both languages.
 import { readFileSync } from "node:fs";
+import { fill } from "../../static/js/fill.js";
 import { EXPLAIN_STRINGS as SPX } from "../../static/games/spies/explain-strings.js";
 import { chitTip, cityTip, decisionHelp, explainEnd, lineHelp, notOffered, pieceTip, recordTip, refusalWords, scoreBreakdown, seaTip, tileTip, whyNotMove, whyNotPick, whyNotPlace } from "../../static/games/spies/explain.js";
 import { parseLine, selectablePieces } from "../../static/games/spies/lines.js";
-import { STRINGS as SP } from "../../static/games/spies/strings.js";
+import { ARTICLES, STRINGS as SP } from "../../static/games/spies/strings.js";
 
 const root = new URL("../../", import.meta.url);
 const raw = JSON.parse(readFileSync(new URL("engine/spies/data.json", root), "utf8"));
@@ -17,7 +18,7 @@ const pack = { ...raw, cityById: new Map(raw.cities.map((c) => [c.id, c])), powe
 const SHELL = { en: { "landing.seat": "Seat {n}" }, fr: { "landing.seat": "Place {n}" } };
 const translator = (dicts, lang) => (key, params = {}) => {
   const found = dicts.map((d) => d[lang][key]).find((x) => x !== undefined) ?? dicts.map((d) => d.en[key]).find((x) => x !== undefined) ?? `<<${key}>>`;
-  return found.replace(/\{(\w+)\}/g, (_, k) => (k in params ? String(params[k]) : `<<${k}>>`));
+  return fill(found, params, ARTICLES[lang], (_, k) => `<<${k}>>`);
 };
 const T = { en: translator([SPX, SP, SHELL], "en"), fr: translator([SPX, SP, SHELL], "fr") };
 const namesOf = (t, view) => ({

@@ -3,11 +3,12 @@
 // Python engine: the drawing layout covers the data pack, every legal line is grouped and put
 // in words, every record event is told in words, and the piece faces drawn are the view's.
 import { readFileSync } from "node:fs";
+import { fill } from "../../static/js/fill.js";
 import { describeEvent } from "../../static/games/spies/describe.js";
 import { buildLayout, LONLAT, SEA_AT } from "../../static/games/spies/layout.js";
 import { cityTargets, groupOf, lineWords, parseLine, selectablePieces } from "../../static/games/spies/lines.js";
 import { faceText, piecesByCity } from "../../static/games/spies/map.js";
-import { STRINGS } from "../../static/games/spies/strings.js";
+import { ARTICLES, STRINGS } from "../../static/games/spies/strings.js";
 
 const root = new URL("../../", import.meta.url);
 const pack = JSON.parse(readFileSync(new URL("engine/spies/data.json", root), "utf8"));
@@ -15,7 +16,7 @@ const cityById = new Map(pack.cities.map((c) => [c.id, c]));
 
 const translator = (lang) => (key, params = {}) => {
   const text = STRINGS[lang][key] ?? STRINGS.en[key] ?? `<<${key}>>`;
-  return text.replace(/\{(\w+)\}/g, (_, k) => (k in params ? String(params[k]) : `<<${k}>>`));
+  return fill(text, params, ARTICLES[lang], (_, k) => `<<${k}>>`);
 };
 const T = { en: translator("en"), fr: translator("fr") };
 const names = (t) => ({ power: (p) => t(`sp.power.${p}`), city: (c) => cityById.get(c)?.name || c, tile: () => "" });

@@ -23,15 +23,15 @@ import { cityTargets, lineWords, namesPiece, nextOffer, offerLine, parseLine, se
 import { drawPieces, drawStatic, drawTargets, drawView, markScale, ownerOf } from "./map.js";
 import { countdownText, h, offerComposer, renderCity, renderDecision, renderDiplomacy, renderLog, renderPowers, renderRecord, renderTurn, renderYours } from "./panels.js";
 import { cityPopover } from "./popover.js";
-import { STRINGS } from "./strings.js";
+import { ARTICLES, STRINGS } from "./strings.js";
 import { PanelTabs } from "./tabs.js";
 import { Viewport } from "./viewport.js";
 import { loadStylesheet } from "../../js/dom.js";
 import { attachTips, note } from "../../js/explain.js";
 
 export const strings = {
-  en: { ...STRINGS.en, ...EXPLAIN_STRINGS.en },
-  fr: { ...STRINGS.fr, ...EXPLAIN_STRINGS.fr },
+  en: { ...STRINGS.en, ...EXPLAIN_STRINGS.en, ...ARTICLES.en },
+  fr: { ...STRINGS.fr, ...EXPLAIN_STRINGS.fr, ...ARTICLES.fr },
 };
 
 const DATA_URL = "/api/catalogue/spies/data";

@@ -23,8 +23,9 @@ import {
   symbolsFigure,
   turnFigure,
 } from "./rules-diagrams.js";
+import { fill } from "../../js/fill.js";
 import { TEXT } from "./rules-text.js";
-import { STRINGS } from "./strings.js";
+import { ARTICLES, STRINGS } from "./strings.js";
 
 export const stylesheet = "/static/games/spies/rules.css";
 
@@ -62,8 +63,8 @@ function words(lang) {
 
 /** The game's own strings (strings.js) in `lang`, with `{name}` parameters filled. */
 function translator(lang) {
-  const table = { ...STRINGS.en, ...(lang === "fr" ? STRINGS.fr : {}) };
-  return (key, params = {}) => String(table[key] ?? key).replace(/\{(\w+)\}/g, (all, k) => (k in params ? String(params[k]) : all));
+  const table = { ...STRINGS.en, ...(lang === "fr" ? { ...STRINGS.fr, ...ARTICLES.fr } : {}) };
+  return (key, params = {}) => fill(table[key] ?? key, params, table);
 }
 
 /** The numbers the rules quote, from the data pack. */
