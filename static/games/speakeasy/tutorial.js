@@ -30,7 +30,7 @@ function teach(taught, piece, place) {
     }
     return say(
       `Not that one: this step moves the ${piece.en} on ${from}. Click it, then ${to}.`,
-      `Pas celle-là : cette étape déplace ${piece.fr} en ${from}. Cliquez-la, puis ${to}.`,
+      `Pas celle-là : cette étape déplace ${piece.fr} en ${from}. Cliquez dessus, puis sur ${to}.`,
     );
   };
 }
