@@ -5,8 +5,8 @@ flight (sent, not yet acknowledged) is answered ``ack`` when the client resends 
 same id — applied exactly once, whether or not it was committed before the kill — and the
 game goes on.
 
-Builds on tests/app/test_server_processes.py (its process helpers); the suite runs 20
-kills, ``-m slow`` 100.
+Builds on tests/app/test_server_processes.py (its process helpers); the suite runs 10
+kills (a restart is several seconds on a busy machine), ``-m slow`` 100.
 """
 
 from __future__ import annotations
@@ -146,10 +146,10 @@ def _fast_clients(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SPEAKEASY_MAX_FRAMES_PER_SECOND", "100000")
 
 
-async def test_sigkill_20_times_loses_no_acknowledged_move(pg_url: str) -> None:
-    stats = await crash_loop(pg_url, crashes=20, games=3, seed=1)
+async def test_sigkill_10_times_loses_no_acknowledged_move(pg_url: str) -> None:
+    stats = await crash_loop(pg_url, crashes=10, games=3, seed=1)
     print(f"\ncrash safety: {stats}")
-    assert stats["kills"] == 20 and stats["acked_moves"] > 40
+    assert stats["kills"] == 10 and stats["acked_moves"] > 20
 
 
 @pytest.mark.slow
