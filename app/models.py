@@ -96,6 +96,10 @@ class GameRow(Base):
     setup_seconds: Mapped[int | None] = mapped_column(Integer)
     offers: Mapped[str] = mapped_column(Text)
     """JSON: the seats offering a draw and those asking for a rematch."""
+    actors: Mapped[str | None] = mapped_column(Text)
+    """JSON list: the seats owing a decision now (``[]`` once over), kept in step at every
+    commit so that "My games" knows whose turn it is without loading states (migration
+    0012); ``None``: written before it."""
 
 
 class GameAction(Base):
@@ -132,3 +136,18 @@ class ChatMessage(Base):
     to_slot: Mapped[int | None] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[int] = mapped_column(BigInteger)
+
+
+# One-time links carrying a guest's identity to another device (issue 27, migration 0012;
+# app/devices.py).
+class DeviceLink(Base):
+    """A link's token is never stored, only its SHA-256; good for 15 minutes and once."""
+
+    __tablename__ = "device_links"
+    __table_args__ = (Index("ix_device_links_guest", "guest_id"),)
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    guest_id: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[int] = mapped_column(BigInteger)
+    used_at: Mapped[int | None] = mapped_column(BigInteger)

@@ -117,6 +117,7 @@ def game_values(game: LoadedGame, now: int) -> dict[str, Any]:
         "clocks": dumps(game.clocks.to_json()),
         "setup_deadline": game.clocks.setup_deadline,
         "offers": dumps(game.offers.to_json()),
+        "actors": "[]" if game.result is not None else dumps(sorted(rules.actors(game.state))),
     }
 
 
