@@ -63,6 +63,25 @@ class Settings(BaseSettings):
     static_dir: str | None = None
     """Where the browser client lives; ``static/`` beside the package when unset."""
 
+    # E-mail notifications (issue 27, the e-mail channel: app/notify/email.py). No host: off.
+    smtp_host: str | None = None
+    """The mail relay; e-mail (notifications, sign-in links) is off while it is unset."""
+    smtp_port: int = Field(default=587, ge=1, le=65535)
+    smtp_username: str | None = None
+    smtp_password: str | None = None
+    smtp_from: str = "Speakeasy <noreply@localhost>"
+    smtp_security: Literal["starttls", "tls", "none"] = "starttls"
+    """``starttls``: upgrade a plain connection (port 587); ``tls``: TLS from the start
+    (port 465); ``none``: plain (a relay on the same host or network only)."""
+    smtp_timeout_seconds: float = Field(default=15.0, gt=0)
+    email_turn_interval_seconds: int = Field(default=3600, ge=0)
+    """At most one "your turn" (or "time is short") mail per room and address this often."""
+    email_daily_cap: int = Field(default=30, ge=1)
+    """At most this many notification mails per address in 24 hours."""
+    email_confirm_per_day: int = Field(default=3, ge=1)
+    """Confirmation (and sign-in) mails per address in 24 hours, whoever asks."""
+    email_confirm_ttl_seconds: int = Field(default=48 * 3600, ge=60)
+
     @model_validator(mode="after")
     def _refuse_default_secret(self) -> Settings:
         if self.env != "development" and self.secret == DEV_SECRET:

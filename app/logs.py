@@ -22,6 +22,7 @@ _SECRETS: Final = (
     re.compile(r"(?<=[?&])([^=&\s\"'#]+=)[^&\s\"'#]+"),  # every query-string value
     re.compile(r"(?<=/)([iw]/)[A-Za-z0-9_-]+"),  # /i/<invite>, /w/<watch>
     re.compile(r"(?<=/api/)((?:invites|watch)/)[A-Za-z0-9_-]+"),
+    re.compile(r"(?<=/)(email/(?:confirm|unsubscribe)/)[A-Za-z0-9_.-]+"),  # e-mail links (issue 27)
     re.compile(r"((?:speakeasy_[a-z_]+|[Cc]ookie)[=:]\s*)[^;\s\"',]+"),
 )
 _LOUD_LOGGERS: Final = ("speakeasy", "uvicorn", "uvicorn.error", "uvicorn.access")

@@ -34,6 +34,8 @@ from app.identity import GuestCookies
 from app.inputs import echo
 from app.limits import BodyLimit, KeyedRateLimit, SocketCount
 from app.metrics import Metrics
+from app.notify import email_routes
+from app.notify.email_service import EmailService
 from app.outage import OUTAGES, report
 from app.presence import PresenceBoard
 from app.rooms.routes import router as api_router
@@ -90,6 +92,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         app.state.engine = engine
         app.state.hub = hub
         app.state.service = service
+        app.state.email = EmailService(engine, settings, clock)  # e-mail (issue 27)
         tune_gc()
         gc_watch = GcWatch(metrics.gc_pause)
         gc_watch.start()
@@ -105,6 +108,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             yield
         finally:
             gc_watch.stop()
+            await app.state.email.close()
             await service.close()
             await hub.close()
             with contextlib.suppress(*OUTAGES):  # a database that is away has nothing to return
@@ -170,6 +174,9 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         )
 
     app.include_router(api_router)
+    app.state.email_sign_in_limit = KeyedRateLimit(5, 5, clock.now_ms)  # e-mail (issue 27)
+    app.include_router(email_routes.api)
+    app.include_router(email_routes.pages)
     app.include_router(verifier_router)
 
     @app.get("/livez")

@@ -151,3 +151,33 @@ class DeviceLink(Base):
     created_at: Mapped[int] = mapped_column(BigInteger)
     expires_at: Mapped[int] = mapped_column(BigInteger)
     used_at: Mapped[int | None] = mapped_column(BigInteger)
+
+
+# E-mail notifications (issue 27, migration 0011; app/notify/email_store.py).
+class EmailAddress(Base):
+    """A guest's address for notifications: pending until confirmed by its link."""
+
+    __tablename__ = "email_addresses"
+
+    guest_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    address: Mapped[str] = mapped_column(String(254))
+    address_hash: Mapped[str] = mapped_column(String(64), index=True)
+    """SHA-256 of the address in lower case: the sign-in lookup, and what logs may name."""
+    lang: Mapped[str] = mapped_column(String(8))
+    nonce: Mapped[str] = mapped_column(String(32))
+    """New with every address: links mailed for an earlier one no longer work."""
+    created_at: Mapped[int] = mapped_column(BigInteger)
+    confirmed_at: Mapped[int | None] = mapped_column(BigInteger)
+
+
+class EmailSend(Base):
+    """One mail sent, kept two days for the rate limits."""
+
+    __tablename__ = "email_sends"
+    __table_args__ = (Index("ix_email_sends_address", "address_hash", "at"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    address_hash: Mapped[str] = mapped_column(String(64))
+    room_id: Mapped[str | None] = mapped_column(String(32))
+    kind: Mapped[str] = mapped_column(String(16))
+    at: Mapped[int] = mapped_column(BigInteger)
