@@ -120,3 +120,31 @@ class Settings(BaseSettings):
         if any(len(secret) < 16 for secret in value):
             raise ValueError("every SPEAKEASY_OLD_SECRETS entry must be at least 16 characters")
         return value
+
+    # Notifications (issue 27): Web Push (docs/server.md, "Notifications and Web Push").
+    vapid_private_key: str | None = None
+    """The server's VAPID key (P-256): base64url of its 32-byte private number, or its DER.
+    Unset: Web Push is off (the notifications page says so); in-page notices still work."""
+    vapid_public_key: str | None = None
+    """Its public key, base64url of the uncompressed point (what browsers subscribe with);
+    derived from the private key when unset, refused when it does not match it."""
+    vapid_subject: str | None = None
+    """Who runs the server, for push services (``mailto:admin@example.org`` or an https URL);
+    required with a private key."""
+    push_timeout_seconds: float = Field(default=10.0, gt=0)
+    """Longest one push service request may take."""
+    notice_sweep_seconds: float = Field(default=60.0, gt=0)
+    """How often each process looks for "12 h left" notices that have fallen due."""
+    push_allow_http: bool = False
+    """Tests only (refused in production): accept ``http://127.0.0.1`` push endpoints, so a
+    test's local receiver can stand in for a push service."""
+
+    @model_validator(mode="after")
+    def _push_settings(self) -> Settings:
+        if self.vapid_private_key and not self.vapid_subject:
+            raise ValueError("SPEAKEASY_VAPID_SUBJECT (mailto: or https:) is required with a VAPID key")
+        if self.vapid_subject and not self.vapid_subject.startswith(("mailto:", "https://")):
+            raise ValueError("SPEAKEASY_VAPID_SUBJECT must start with mailto: or https://")
+        if self.push_allow_http and self.env == "production":
+            raise ValueError("SPEAKEASY_PUSH_ALLOW_HTTP is for tests only")
+        return self

@@ -35,7 +35,10 @@ from app.inputs import echo
 from app.limits import BodyLimit, KeyedRateLimit, SocketCount
 from app.metrics import Metrics
 from app.notify import email_routes
+from app.notify.dispatch import Notifier
 from app.notify.email_service import EmailService
+from app.notify.routes import router as push_router
+from app.notify.webpush import VapidKeys, WebPushChannel
 from app.outage import OUTAGES, report
 from app.presence import PresenceBoard
 from app.rooms.routes import router as api_router
@@ -92,6 +95,13 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         app.state.engine = engine
         app.state.hub = hub
         app.state.service = service
+        # Notifications (issue 27): every channel registers here, one line each.
+        notifier = Notifier(engine, clock, settings.public_url, settings.notice_sweep_seconds)
+        if app.state.vapid is not None:
+            notifier.register(WebPushChannel(engine, app.state.vapid, settings.push_timeout_seconds))
+        service.notices = notifier
+        notifier.start()
+        app.state.notifier = notifier
         app.state.email = EmailService(engine, settings, clock)  # e-mail (issue 27)
         tune_gc()
         gc_watch = GcWatch(metrics.gc_pause)
@@ -108,6 +118,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             yield
         finally:
             gc_watch.stop()
+            await notifier.close()
             await app.state.email.close()
             await service.close()
             await hub.close()
@@ -118,6 +129,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.state.settings = settings
     app.state.clock = clock
     app.state.metrics = metrics
+    app.state.vapid = VapidKeys.from_settings(settings)  # None: Web Push is off
     app.state.room_limit = KeyedRateLimit(settings.rooms_per_minute, settings.room_burst, clock.now_ms)
     app.state.sockets = SocketCount(settings.max_sockets_per_address)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
@@ -178,6 +190,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(email_routes.api)
     app.include_router(email_routes.pages)
     app.include_router(verifier_router)
+    app.include_router(push_router)
 
     @app.get("/livez")
     async def livez() -> JSONResponse:
@@ -243,11 +256,20 @@ def _static_routes(app: FastAPI, static: Path) -> None:
         message = f"no game is named {echo(game)!r} here; the games are {games}"
         return JSONResponse({"detail": {"code": "not_found", "message": message}}, status_code=404)
 
+    async def service_worker() -> Response:
+        """The Web Push service worker, at the root so that its scope is the whole site;
+        never cached long, so a new version takes over at the next visit."""
+        response = await page("sw.js")()
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
     mount_pyodide(app, db.ROOT / "node_modules" / "pyodide")  # before /static, which would answer first
     app.add_api_route("/", page("index.html"), methods=["GET"], include_in_schema=False)
     app.add_api_route("/rules", rules_index, methods=["GET"], include_in_schema=False)
     app.add_api_route("/rules/{game}", rules_page, methods=["GET"], include_in_schema=False)
     app.add_api_route("/games", page("games.html"), methods=["GET"], include_in_schema=False)
+    app.add_api_route("/notifications", page("notifications.html"), methods=["GET"], include_in_schema=False)
+    app.add_api_route("/sw.js", service_worker, methods=["GET"], include_in_schema=False)
     app.add_api_route("/g/{game_id}", page("replay.html"), methods=["GET"], include_in_schema=False)
     for prefix in ("r", "i", "w"):
         app.add_api_route(f"/{prefix}/{{token}}", page("room.html"), methods=["GET"], include_in_schema=False)

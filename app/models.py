@@ -181,3 +181,40 @@ class EmailSend(Base):
     room_id: Mapped[str | None] = mapped_column(String(32))
     kind: Mapped[str] = mapped_column(String(16))
     at: Mapped[int] = mapped_column(BigInteger)
+
+
+class PushSubscription(Base):
+    """One browser's Web Push subscription, bound to the guest who made it (migration 0010).
+    The endpoint is a capability: it is never logged, only a hash of it."""
+
+    __tablename__ = "push_subscriptions"
+    __table_args__ = (Index("ix_push_subscriptions_guest", "guest_id"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    guest_id: Mapped[str] = mapped_column(String(64))
+    endpoint: Mapped[str] = mapped_column(String(1024), unique=True)
+    p256dh: Mapped[str] = mapped_column(String(100))
+    auth: Mapped[str] = mapped_column(String(40))
+    lang: Mapped[str] = mapped_column(String(8))
+    created_at: Mapped[int] = mapped_column(BigInteger)
+
+
+class NoticeMark(Base):
+    """A notice remembered across processes (migration 0010): ``your_turn`` sent to a seat
+    (none again until it acts), or ``time_low`` owed at ``due_at`` for the seat's
+    ``deadline``, claimed once by setting ``claimed_at``."""
+
+    __tablename__ = "notice_marks"
+    __table_args__ = (
+        UniqueConstraint("game_id", "seat", "kind", "deadline", name="uq_notice_marks"),
+        Index("ix_notice_marks_due", "claimed_at", "due_at"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    room_id: Mapped[str] = mapped_column(String(32))
+    game_id: Mapped[str] = mapped_column(String(32))
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    deadline: Mapped[int] = mapped_column(BigInteger)
+    due_at: Mapped[int] = mapped_column(BigInteger)
+    claimed_at: Mapped[int | None] = mapped_column(BigInteger)

@@ -25,7 +25,7 @@ import random
 import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -46,6 +46,9 @@ from app.ws.messages import Act, Command
 from engine.catalogue import entry
 from engine.core import SPECTATOR, Viewer
 from engine.tutorial import TUTORIAL_LEVEL
+
+if TYPE_CHECKING:
+    from app.notify.dispatch import Notifier
 
 log = logging.getLogger("speakeasy.games")
 
@@ -109,6 +112,9 @@ class GameService:
         self._background: set[asyncio.Task[Any]] = set()
         self._bot_turns: set[tuple[str, int, int]] = set()
         self._committer = GroupCommit(engine, flushers=settings.commit_flushers, metrics=metrics)
+        self.notices: Notifier | None = None
+        """Told of every committed change, to notify the seats it concerns (issue 27; set
+        by the app factory)."""
         hub.observe(self._on_remote)
         hub.heal_with(self.heal)
 
@@ -306,6 +312,8 @@ class GameService:
         await self._broadcast(runtime, before, change, now)
         self.schedule(room_id)
         self._maybe_bot(runtime)
+        if self.notices is not None:
+            self.notices.committed(runtime.room, before, change, now)
 
     def _count(self, change: Change) -> None:
         moves = sum(1 for entry in change.entries if entry.kind == "apply")

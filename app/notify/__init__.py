@@ -28,6 +28,9 @@ class Notice:
     """Display names of the seats whose turn it is (public)."""
     hours_left: int | None = None
     """For ``time_low``: whole hours left to the recipient's deadline."""
+    turn_seats: tuple[int, ...] = ()
+    """The seats whose turn it is (public), for a channel that names them in the
+    recipient's language (``turn_of`` is in English)."""
 
 
 class Channel(Protocol):

@@ -73,9 +73,10 @@ async def room_summary(room_id: RoomIdPath, guest: GuestDep, games: ServiceDep) 
 
 @router.post("/invites/{token}/claim")
 async def claim_invite(
-    token: TokenPath, guest: GuestDep, engine: EngineDep, hub: HubDep, clock: ClockDep
+    token: TokenPath, guest: GuestDep, engine: EngineDep, hub: HubDep, clock: ClockDep, request: Request
 ) -> Claimed:
     seated = await service.claim_invite(engine, hub, token, guest, clock.now_ms())
+    request.app.state.notifier.seated(seated.room_id, guest)  # the last chair starts the game (issue 27)
     return Claimed(room_id=seated.room_id, seat=seated.seat, rejoin_secret=seated.rejoin_secret)
 
 
