@@ -45,25 +45,30 @@ class GuestCookieMiddleware:
         if not guest.reissue or self.site.is_foreign(scope):
             await self.app(scope, receive, send)
             return
-        header = self._set_cookie(guest.id)
+        header = guest_cookie_header(self.guests, guest.id, self.max_age, self.secure)
 
         async def send_with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start":
-                MutableHeaders(scope=message).append("set-cookie", header)
+                headers = MutableHeaders(scope=message)
+                # A route that gave this browser another identity (a device link) wrote
+                # the cookie itself: that one stands.
+                if not any(value.startswith(f"{COOKIE_NAME}=") for value in headers.getlist("set-cookie")):
+                    headers.append("set-cookie", header)
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)
 
-    def _set_cookie(self, guest_id: str) -> str:
-        """The ``Set-Cookie`` value: HttpOnly, SameSite=Lax, for the whole site, Secure when
-        the site is served over HTTPS (``SPEAKEASY_COOKIE_SECURE``)."""
-        cookie: http.cookies.SimpleCookie = http.cookies.SimpleCookie()
-        cookie[COOKIE_NAME] = self.guests.issue(guest_id)
-        morsel = cookie[COOKIE_NAME]
-        morsel["max-age"] = self.max_age
-        morsel["path"] = "/"
-        morsel["httponly"] = True
-        morsel["samesite"] = "lax"
-        if self.secure:
-            morsel["secure"] = True
-        return cookie.output(header="").strip()
+
+def guest_cookie_header(guests: GuestCookies, guest_id: str, max_age: int, secure: bool) -> str:
+    """The ``Set-Cookie`` value for ``guest_id``: HttpOnly, SameSite=Lax, for the whole site,
+    Secure when the site is served over HTTPS (``SPEAKEASY_COOKIE_SECURE``)."""
+    cookie: http.cookies.SimpleCookie = http.cookies.SimpleCookie()
+    cookie[COOKIE_NAME] = guests.issue(guest_id)
+    morsel = cookie[COOKIE_NAME]
+    morsel["max-age"] = max_age
+    morsel["path"] = "/"
+    morsel["httponly"] = True
+    morsel["samesite"] = "lax"
+    if secure:
+        morsel["secure"] = True
+    return cookie.output(header="").strip()

@@ -20,7 +20,7 @@ _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {"message
 REDACTED: Final = "[redacted]"
 _SECRETS: Final = (
     re.compile(r"(?<=[?&])([^=&\s\"'#]+=)[^&\s\"'#]+"),  # every query-string value
-    re.compile(r"(?<=/)([iw]/)[A-Za-z0-9_-]+"),  # /i/<invite>, /w/<watch>
+    re.compile(r"(?<=/)((?:[iw]|link)/)[A-Za-z0-9_-]+"),  # /i/<invite>, /w/<watch>, /link/<device link>
     re.compile(r"(?<=/api/)((?:invites|watch)/)[A-Za-z0-9_-]+"),
     re.compile(r"(?<=/)(email/(?:confirm|unsubscribe)/)[A-Za-z0-9_.-]+"),  # e-mail links (issue 27)
     re.compile(r"((?:speakeasy_[a-z_]+|[Cc]ookie)[=:]\s*)[^;\s\"',]+"),

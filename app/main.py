@@ -273,4 +273,6 @@ def _static_routes(app: FastAPI, static: Path) -> None:
     app.add_api_route("/g/{game_id}", page("replay.html"), methods=["GET"], include_in_schema=False)
     for prefix in ("r", "i", "w"):
         app.add_api_route(f"/{prefix}/{{token}}", page("room.html"), methods=["GET"], include_in_schema=False)
+    # A one-time device link's confirmation page (issue 27; app/devices.py).
+    app.add_api_route("/link/{token}", page("link.html"), methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")

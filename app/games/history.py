@@ -1,5 +1,5 @@
-"""Looking back at games: a game's every version from one viewpoint, a room's games with the
-score across rematches, and the games a guest has played.
+"""Looking back at games: a game's every version from one viewpoint and a room's games with
+the score across rematches (the games a guest plays: :mod:`app.games.my_games`).
 
 A replay is rebuilt, never stored: the game's first state from its seed and options, then
 every logged action applied again through the rules (``game_actions``, oldest first). Each
@@ -16,18 +16,16 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from collections.abc import Mapping
 from typing import Any, Final
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from app.errors import AppError
 from app.games import store
 from app.games.frames import viewer_key
 from app.games.runtime import LoadedGame, RoomInfo
-from app.models import GameRow, RoomSeat
-from engine.catalogue import entry
+from app.models import GameRow
 from engine.core import EVERYONE, SPECTATOR, Result, Viewer
 from engine.errors import GameError
 
@@ -198,67 +196,3 @@ async def room_games(conn: AsyncConnection, room: RoomInfo, guest_id: str) -> di
         ],
         "games": games,
     }
-
-
-async def guest_games(conn: AsyncConnection, guest_id: str, page: int, per_page: int) -> dict[str, Any]:
-    """The games played in the chairs this guest holds, newest first, one page of them."""
-    chairs = select(RoomSeat.room_id, RoomSeat.slot).where(RoomSeat.guest_id == guest_id).subquery()
-    games = GameRow.__table__
-    joined = games.join(chairs, chairs.c.room_id == games.c.room_id)
-    total = int((await conn.execute(select(func.count()).select_from(joined))).scalar_one())
-    rows = (
-        await conn.execute(
-            select(games, chairs.c.slot)
-            .select_from(joined)
-            .order_by(games.c.created_at.desc(), games.c.room_id.desc(), games.c.number.desc())
-            .offset((page - 1) * per_page)
-            .limit(per_page)
-        )
-    ).all()
-    bots = await _bots(conn, {row.room_id for row in rows})
-    out = []
-    for row in rows:
-        seat_slots = list(json.loads(row.seat_slots))
-        seat = seat_slots.index(row.slot)
-        result = _result(row)
-        found = entry(row.game)
-        out.append(
-            {
-                "game_id": row.id,
-                "room_id": row.room_id,
-                "game": row.game,
-                "title": found.title,
-                "number": row.number,
-                "players": len(seat_slots),
-                "status": str(row.status),
-                "result": None if result is None else result.to_dict(),
-                "your_seat": seat,
-                "your_outcome": None if result is None else result.seat_outcome(seat),
-                "opponents": [
-                    {"seat": other, "bot": bots.get((row.room_id, chair))}
-                    for other, chair in enumerate(seat_slots)
-                    if other != seat
-                ],
-                "created_at": row.created_at,
-                "updated_at": row.updated_at,
-                **_links(row),
-            }
-        )
-    return {
-        "page": page,
-        "per_page": per_page,
-        "pages": max(1, -(-total // per_page)),
-        "total": total,
-        "games": out,
-    }
-
-
-async def _bots(conn: AsyncConnection, rooms: set[str]) -> Mapping[tuple[str, int], str | None]:
-    if not rooms:
-        return {}
-    rows = (
-        await conn.execute(
-            select(RoomSeat.room_id, RoomSeat.slot, RoomSeat.bot_level).where(RoomSeat.room_id.in_(rooms))
-        )
-    ).all()
-    return {(row.room_id, row.slot): row.bot_level for row in rows}

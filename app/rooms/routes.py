@@ -12,9 +12,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app.deps import ClockDep, EngineDep, GuestDep, HubDep, ServiceDep, SettingsDep, base_url, client_address
 from app.errors import AppError
 from app.games import frames, history, store
+from app.games import my_games as my_games_list
 from app.games.runtime import LoadedGame
 from app.inputs import CatalogueName, GameIdPath, RoomIdPath, TokenPath
 from app.rooms import service
+from app.rooms.device_routes import router as device_router
 from app.rooms.schemas import (
     CatalogueGame,
     Claimed,
@@ -184,12 +186,22 @@ async def room_games(room_id: RoomIdPath, engine: EngineDep, guest: GuestDep) ->
 async def my_games(
     engine: EngineDep,
     guest: GuestDep,
+    clock: ClockDep,
     page: Annotated[int, Query(ge=1, le=10_000)] = 1,
     per_page: Annotated[int, Query(ge=1, le=100)] = 20,
 ) -> dict[str, Any]:
-    """The games this browser's guest identity played (in the chairs it holds), newest first."""
+    """The games this browser's guest identity plays and played (in the chairs it holds):
+    those awaiting its move first, with the time left, then the other running ones, then
+    the finished ones (:mod:`app.games.my_games`)."""
     async with engine.connect() as conn:
-        return await history.guest_games(conn, guest, page, per_page)
+        return await my_games_list.guest_games(conn, guest, page, per_page, clock.now_ms())
+
+
+@router.get("/me/turns")
+async def my_turns(engine: EngineDep, guest: GuestDep) -> dict[str, int]:
+    """How many running games await this guest's move (the landing page's line)."""
+    async with engine.connect() as conn:
+        return {"your_move": await my_games_list.your_move_count(conn, guest)}
 
 
 @router.get("/catalogue")
@@ -225,3 +237,6 @@ async def game_resource(name: CatalogueName, resource: CatalogueName) -> Any:
     if make is None:
         raise AppError("not_found", f"{found.title} has no resource {resource!r}", 404)
     return make()
+
+
+router.include_router(device_router)  # device links (issue 27): app/rooms/device_routes.py
