@@ -168,6 +168,8 @@ class EmailAddress(Base):
     """New with every address: links mailed for an earlier one no longer work."""
     created_at: Mapped[int] = mapped_column(BigInteger)
     confirmed_at: Mapped[int | None] = mapped_column(BigInteger)
+    site: Mapped[str] = mapped_column(String(300))
+    """The base URL the address was set through: its mails' links when no public URL is set."""
 
 
 class EmailSend(Base):

@@ -19,7 +19,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Final
-from urllib.parse import urlsplit
+from urllib.parse import urljoin
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -106,7 +106,7 @@ class EmailService:
                 "too many confirmation mails went to this address today; try again tomorrow",
                 429,
             )
-        record = await store.put(self.engine, guest_id, address, lang, now)
+        record = await store.put(self.engine, guest_id, address, lang, base, now)
         ttl_ms = self.settings.email_confirm_ttl_seconds * 1000
         token = self.tokens.issue("confirm", guest_id, record.nonce, now + ttl_ms)
         subject, body = confirm_mail(lang, f"{base}/email/confirm/{token}", ttl_ms // 3_600_000)
@@ -177,9 +177,10 @@ class EmailService:
         ):
             log.info("email notice held: daily cap", extra={"address": log_name(digest), "kind": notice.kind})
             return
+        site = self.settings.public_url.rstrip("/") if self.settings.public_url else record.site
         token = self.tokens.issue("unsubscribe", notice.guest_id, record.nonce)
-        unsubscribe = f"{self._base(notice.url)}/email/unsubscribe/{token}"
-        subject, body = notice_mail(record.lang, notice, unsubscribe)
+        unsubscribe = f"{site}/email/unsubscribe/{token}"
+        subject, body = notice_mail(record.lang, notice, unsubscribe, urljoin(site + "/", notice.url))
         await store.record_send(self.engine, digest, notice.kind, notice.room_id, now)
         try:
             await self.mailer.send(
@@ -191,12 +192,6 @@ class EmailService:
             )
             return
         log.info("email notice sent", extra={"address": log_name(digest), "kind": notice.kind})
-
-    def _base(self, room_url: str) -> str:
-        if self.settings.public_url:
-            return self.settings.public_url.rstrip("/")
-        parts = urlsplit(room_url)
-        return f"{parts.scheme}://{parts.netloc}"
 
     # -- sign-in by e-mail ---------------------------------------------------------------
 

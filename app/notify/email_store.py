@@ -30,6 +30,7 @@ class AddressRecord:
     lang: str
     nonce: str
     confirmed_at: int | None
+    site: str
 
     @property
     def confirmed(self) -> bool:
@@ -44,6 +45,7 @@ def _record(row: object) -> AddressRecord:
         lang=row.lang,  # type: ignore[attr-defined]
         nonce=row.nonce,  # type: ignore[attr-defined]
         confirmed_at=row.confirmed_at,  # type: ignore[attr-defined]
+        site=row.site,  # type: ignore[attr-defined]
     )
 
 
@@ -53,7 +55,9 @@ async def get(engine: AsyncEngine, guest_id: str) -> AddressRecord | None:
     return None if row is None else _record(row)
 
 
-async def put(engine: AsyncEngine, guest_id: str, address: str, lang: str, now: int) -> AddressRecord:
+async def put(
+    engine: AsyncEngine, guest_id: str, address: str, lang: str, site: str, now: int
+) -> AddressRecord:
     """Bind ``address`` to the guest. The same address again keeps its state (and its
     links); another one replaces it, pending, under a new nonce."""
     digest = address_hash(address)
@@ -61,9 +65,11 @@ async def put(engine: AsyncEngine, guest_id: str, address: str, lang: str, now: 
         row = (await conn.execute(select(_ADDRESSES).where(_ADDRESSES.c.guest_id == guest_id))).first()
         if row is not None and row.address_hash == digest:
             await conn.execute(
-                update(_ADDRESSES).where(_ADDRESSES.c.guest_id == guest_id).values(lang=lang, address=address)
+                update(_ADDRESSES)
+                .where(_ADDRESSES.c.guest_id == guest_id)
+                .values(lang=lang, address=address, site=site)
             )
-            return AddressRecord(guest_id, address, digest, lang, row.nonce, row.confirmed_at)
+            return AddressRecord(guest_id, address, digest, lang, row.nonce, row.confirmed_at, site)
         nonce = secrets.token_urlsafe(12)
         values = {
             "address": address,
@@ -72,12 +78,13 @@ async def put(engine: AsyncEngine, guest_id: str, address: str, lang: str, now: 
             "nonce": nonce,
             "created_at": now,
             "confirmed_at": None,
+            "site": site,
         }
         if row is None:
             await conn.execute(insert(_ADDRESSES).values(guest_id=guest_id, **values))
         else:
             await conn.execute(update(_ADDRESSES).where(_ADDRESSES.c.guest_id == guest_id).values(**values))
-    return AddressRecord(guest_id, address, digest, lang, nonce, None)
+    return AddressRecord(guest_id, address, digest, lang, nonce, None, site)
 
 
 async def set_lang(engine: AsyncEngine, guest_id: str, lang: str) -> None:
@@ -96,7 +103,7 @@ async def confirm(engine: AsyncEngine, guest_id: str, nonce: str, now: int) -> A
             await conn.execute(
                 update(_ADDRESSES).where(_ADDRESSES.c.guest_id == guest_id).values(confirmed_at=now)
             )
-    return AddressRecord(guest_id, row.address, row.address_hash, row.lang, row.nonce, confirmed_at)
+    return AddressRecord(guest_id, row.address, row.address_hash, row.lang, row.nonce, confirmed_at, row.site)
 
 
 async def remove(engine: AsyncEngine, guest_id: str, nonce: str | None = None) -> AddressRecord | None:

@@ -25,6 +25,7 @@ _WORDS: Final[dict[str, dict[str, str]]] = {
         "time_low.subject": "{hours} h left for your move in {game} (room {room})",
         "time_low.body": "You have {hours} hours left to move in {game}, room {room}.",
         "turn_of": "Waiting for: {names}.",
+        "seat": "Seat {n}",
         "open": "Open the room: {url}",
         "footer": (
             "You get this mail because you asked Speakeasy to tell you about your games.\n"
@@ -72,6 +73,7 @@ _WORDS: Final[dict[str, dict[str, str]]] = {
         "time_low.subject": "Plus que {hours} h pour jouer : {game} (salle {room})",
         "time_low.body": "Il vous reste {hours} heures pour jouer dans {game}, salle {room}.",
         "turn_of": "On attend : {names}.",
+        "seat": "Place {n}",
         "open": "Ouvrir la salle : {url}",
         "footer": (
             "Vous recevez ce message car vous avez demandé à Speakeasy de vous prévenir pour vos parties.\n"
@@ -121,14 +123,25 @@ def words(lang: str, key: str, **params: object) -> str:
     return _WORDS[lang_of(lang)][key].format(**params)
 
 
-def notice_mail(lang: str, notice: Notice, unsubscribe_url: str) -> tuple[str, str]:
-    """Subject and plain-text body of a notification mail."""
+def notice_mail(lang: str, notice: Notice, unsubscribe_url: str, room_url: str) -> tuple[str, str]:
+    """Subject and plain-text body of a notification mail (``room_url``: the notice's
+    address made absolute)."""
     params = {"game": notice.game_title, "room": notice.room_id, "hours": notice.hours_left or 0}
     lines = [words(lang, f"{notice.kind}.body", **params)]
-    if notice.turn_of and notice.kind != "game_over":
-        lines.append(words(lang, "turn_of", names=", ".join(notice.turn_of)))
-    lines += ["", words(lang, "open", url=notice.url), "", "-- ", words(lang, "footer", url=unsubscribe_url)]
+    names = turn_names(lang, notice)
+    if names and notice.kind != "game_over":
+        lines.append(words(lang, "turn_of", names=", ".join(names)))
+    lines += ["", words(lang, "open", url=room_url), "", "-- ", words(lang, "footer", url=unsubscribe_url)]
     return words(lang, f"{notice.kind}.subject", **params), "\n".join(lines) + "\n"
+
+
+def turn_names(lang: str, notice: Notice) -> tuple[str, ...]:
+    """Whose turn it is, in the mail's language: the seats' numbers when the notice gives
+    them (``turn_seats``), else its English ``turn_of``."""
+    seats: tuple[int, ...] = getattr(notice, "turn_seats", ())
+    if seats:
+        return tuple(words(lang, "seat", n=seat + 1) for seat in seats)
+    return notice.turn_of
 
 
 def confirm_mail(lang: str, confirm_url: str, hours: int) -> tuple[str, str]:

@@ -33,6 +33,7 @@ def upgrade() -> None:
         sa.Column("nonce", sa.String(32), nullable=False),
         sa.Column("created_at", sa.BigInteger, nullable=False),
         sa.Column("confirmed_at", sa.BigInteger, nullable=True),
+        sa.Column("site", sa.String(300), nullable=False),
     )
     op.create_index("ix_email_addresses_address_hash", "email_addresses", ["address_hash"])
     op.create_table(

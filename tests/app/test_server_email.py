@@ -248,7 +248,8 @@ async def test_sign_in_by_email_answers_the_same(
     assert smtp.count() == sent + 1
     mail = smtp.to(ADDRESS)[-1]
     [link] = [url for url in links_in(mail) if "/link/" in url]
-    await newcomer.http.get(link)
+    used = await newcomer.http.post("/api/device-links/use", json={"token": link.rsplit("/", 1)[1]})
+    assert used.status_code == 200, used.text
     assert newcomer.cookie is not None
     assert guest_of(newcomer) == guest_of(owner)
     no_address_logged(caplog, "", ADDRESS, "nobody@example.org", "wait@example.org")
