@@ -1,8 +1,9 @@
 """ "My games" (issue 27, item 4): the games a guest plays, those awaiting his move first.
 
 Ordering: the games where one of the guest's seats owes a decision now and the game runs
-(soonest deadline first, games without one after them, newest first among equals), then his
-other running games, then the finished ones (newest first each).
+(every chair of its room taken; soonest deadline first, games without one after them,
+newest first among equals), then his other running games, then the finished ones (newest
+first each).
 
 Whose turn it is comes from the game row alone: ``games.actors`` (migration 0012) holds the
 seats owing a decision, written with every change of the row (:func:`app.games.store.game_values`),
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from sqlalchemy import func, select
@@ -60,14 +62,14 @@ def seat_deadline(row: Any, seat: int) -> int | None:
     return min([*own, *([flag] if flag is not None else [])], default=None)
 
 
-def _entry(
-    row: Any, chair: int, actors: frozenset[int], bots: Mapping[tuple[str, int], str | None], now: int
-) -> dict[str, Any]:
+def _entry(row: Any, chair: int, actors: frozenset[int], chairs: _Chairs, now: int) -> dict[str, Any]:
     seat_slots = list(json.loads(row.seat_slots))
     seat = seat_slots.index(chair)
     result = _result(row)
     over = row.status == "over"
-    your_move = not over and seat in actors
+    # A room still waiting for its players is not waiting for anyone's move yet.
+    joining = not over and chairs.held.get(row.room_id, 0) < len(seat_slots)
+    your_move = not over and not joining and seat in actors
     deadline = seat_deadline(row, seat) if your_move else None
     return {
         "game_id": row.id,
@@ -81,11 +83,12 @@ def _entry(
         "your_seat": seat,
         "your_outcome": None if result is None else result.seat_outcome(seat),
         "your_move": your_move,
-        "to_move": [] if over else sorted(actors),
+        "to_move": [] if over or joining else sorted(actors),
+        "waiting_for_players": joining,
         "deadline": deadline,
         "time_left_ms": None if deadline is None else max(0, deadline - now),
         "opponents": [
-            {"seat": other, "bot": bots.get((row.room_id, other_chair))}
+            {"seat": other, "bot": chairs.bots.get((row.room_id, other_chair))}
             for other, other_chair in enumerate(seat_slots)
             if other != seat
         ],
@@ -157,9 +160,9 @@ async def guest_games(
             ).all()
         )
     rows = [*running_rows, *finished_rows]
-    bots = await _bots(conn, {row.room_id for row in rows})
-    running = order([_entry(row, row.slot, await _actors(conn, row), bots, now) for row in running_rows])
-    finished = [_entry(row, row.slot, frozenset(), bots, now) for row in finished_rows]
+    chairs = await _holders(conn, {row.room_id for row in rows})
+    running = order([_entry(row, row.slot, await _actors(conn, row), chairs, now) for row in running_rows])
+    finished = [_entry(row, row.slot, frozenset(), chairs, now) for row in finished_rows]
     window = ([*running[start:], *finished] if start < len(running) else finished)[:per_page]
     return {
         "page": page,
@@ -173,20 +176,34 @@ async def guest_games(
 
 async def your_move_count(conn: AsyncConnection, guest_id: str) -> int:
     """How many running games await one of the guest's seats (the landing page's line)."""
+    rows = await _running(conn, guest_id)
+    chairs = await _holders(conn, {row.room_id for row in rows})
     total = 0
-    for row in await _running(conn, guest_id):
-        seat = list(json.loads(row.seat_slots)).index(row.slot)
-        if seat in await _actors(conn, row):
-            total += 1
+    for row in rows:
+        total += _entry(row, row.slot, await _actors(conn, row), chairs, 0)["your_move"]
     return total
 
 
-async def _bots(conn: AsyncConnection, rooms: set[str]) -> Mapping[tuple[str, int], str | None]:
+@dataclass(frozen=True, slots=True)
+class _Chairs:
+    """Who holds the chairs of some rooms: each chair's bot level, how many are held."""
+
+    bots: Mapping[tuple[str, int], str | None]
+    held: Mapping[str, int]
+
+
+async def _holders(conn: AsyncConnection, rooms: set[str]) -> _Chairs:
     if not rooms:
-        return {}
+        return _Chairs({}, {})
     rows = (
         await conn.execute(
-            select(RoomSeat.room_id, RoomSeat.slot, RoomSeat.bot_level).where(RoomSeat.room_id.in_(rooms))
+            select(RoomSeat.room_id, RoomSeat.slot, RoomSeat.guest_id, RoomSeat.bot_level).where(
+                RoomSeat.room_id.in_(rooms)
+            )
         )
     ).all()
-    return {(row.room_id, row.slot): row.bot_level for row in rows}
+    held: dict[str, int] = {}
+    for row in rows:
+        if row.guest_id is not None or row.bot_level is not None:
+            held[row.room_id] = held.get(row.room_id, 0) + 1
+    return _Chairs({(row.room_id, row.slot): row.bot_level for row in rows}, held)

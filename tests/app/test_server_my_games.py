@@ -125,6 +125,20 @@ async def test_a_three_seat_game_awaits_only_the_seat_to_act(server: Server) -> 
             assert game["time_left_ms"] is None
 
 
+async def test_a_room_waiting_for_its_players_awaits_nobody(server: Server) -> None:
+    alice, bob, carol = server.player(), server.player(), server.player()
+    room = await alice.create_room(game=PROHIBITION, players=3, time_control={"initial": 600})
+    assert (await bob.claim(room["invite_url"])).status_code == 200
+    for person in (alice, bob):
+        (game,) = (await _mine(person))["games"]
+        assert game["waiting_for_players"] and not game["your_move"] and game["to_move"] == []
+        assert game["time_left_ms"] is None and await _count(person) == 0
+    assert (await carol.claim(room["invite_url"])).status_code == 200
+    listed = [(await _mine(person))["games"][0] for person in (alice, bob, carol)]
+    assert not any(game["waiting_for_players"] for game in listed)
+    assert sum(game["your_move"] for game in listed) >= 1
+
+
 async def test_another_guest_and_a_spectator_list_nothing(server: Server) -> None:
     alice, bob, carol = server.player(), server.player(), server.player()
     room, _sa, _sb = await _pair(server, alice, bob)
