@@ -13,7 +13,8 @@ import asyncio
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Any, Final, Protocol
 
 from app.records import replace
 
@@ -58,6 +59,40 @@ class ManualClock:
             await asyncio.sleep(self._poll)
 
 
+class FileClock:
+    """A test-only clock read from a file the test writes (milliseconds since the epoch, as
+    text), so that a test drives the time of server processes it starts and restarts
+    (``SPEAKEASY_CLOCK_FILE``, refused unless ``SPEAKEASY_ENV=test``). Time never runs
+    backwards here: a value below the last one read is taken as the last one."""
+
+    def __init__(self, path: str | Path, poll_seconds: float = 0.02) -> None:
+        self._path = Path(path)
+        self._poll = poll_seconds
+        self._last = 0
+
+    def now_ms(self) -> int:
+        try:
+            value = int(self._path.read_text().strip() or 0)
+        except (OSError, ValueError):  # half-written: the last value read holds
+            value = self._last
+        self._last = max(self._last, value)
+        return self._last
+
+    async def sleep_until(self, deadline_ms: int) -> None:
+        while self.now_ms() < deadline_ms:
+            await asyncio.sleep(self._poll)
+
+
+DAY_MS: Final = 24 * 3600 * 1000
+
+TURN_BASED_LIMIT_SCALE: Final = 60
+"""The pace of a turn-based room, in one place: a game's own decision limits (a response
+window, a negotiation period: :meth:`engine.core.Game.decision_limit`) are this many times
+longer than in a live room, a minute becoming an hour (a 30 s response window gives half an
+hour, a 3-minute negotiation period three hours). The setup deadline is the room's
+allowance per move (none without a limit): see :func:`app.games.commands.new_game`."""
+
+
 @dataclass(frozen=True, slots=True)
 class GameClocks:
     """A game's per-seat clocks at the instant ``since`` (ms epoch).
@@ -76,13 +111,37 @@ class GameClocks:
     """``(seat, window, deadline)``: a decision's limit of its own (a response window, a
     negotiation period; :meth:`engine.core.Game.decision_limit`), in timed and untimed games
     alike."""
+    allowance: int | None = None
+    """A turn-based room's time per move (ms): instead of the increment, a seat has its
+    clock set back to the full allowance when a decision comes to it after others' (it owed
+    none just before) and whenever it earns the increment
+    (:meth:`engine.core.Game.increments`: per move, or per turn where the game says so: a
+    Spies! seat's run of lines in a power's turn is one allowance, given again at its end).
+    No playback time is added. ``None``: a live room (or no limit)."""
+    turn_based: bool = False
+    """Played over days: the decision limits are :data:`TURN_BASED_LIMIT_SCALE` times
+    longer, and absence is normal (no claim)."""
 
     @classmethod
     def fresh(
-        cls, players: int, initial_ms: int | None, increment_ms: int, setup_deadline: int | None
+        cls,
+        players: int,
+        initial_ms: int | None,
+        increment_ms: int,
+        setup_deadline: int | None,
+        turn_based: bool = False,
     ) -> GameClocks:
+        """New clocks; in a ``turn_based`` room ``initial_ms`` is the allowance per move
+        (``None``: no limit) and there is no increment."""
         remaining = None if initial_ms is None else (initial_ms,) * players
+        if turn_based:
+            return cls(remaining, 0, frozenset(), None, setup_deadline, allowance=initial_ms, turn_based=True)
         return cls(remaining, increment_ms, frozenset(), None, setup_deadline)
+
+    @property
+    def limit_scale(self) -> int:
+        """How many times longer the game's own decision limits are at this room's pace."""
+        return TURN_BASED_LIMIT_SCALE if self.turn_based else 1
 
     @property
     def timed(self) -> bool:
@@ -121,6 +180,12 @@ class GameClocks:
         if self.remaining is None:
             return self
         left = self._settled(now)
+        if self.allowance is not None:
+            # A turn-based room: the full allowance again to each seat that earned it, and to
+            # each seat a decision comes to after others' (it owed none just before).
+            for seat in credit | (seats - self.running):
+                left[seat] = self.allowance
+            return replace(self, remaining=tuple(left), running=seats, since=now)
         for seat in credit:
             left[seat] += self.increment
         for seat in seats:
@@ -132,6 +197,14 @@ class GameClocks:
         if self.remaining is None or seat not in self.running or self.since is None:
             return None
         return self.since + self.remaining[seat]
+
+    def deadline_of(self, seat: int) -> int | None:
+        """When ``seat`` must have decided (ms epoch): the earlier of its flag fall and its
+        current decision's own limit, or ``None`` (nothing runs for it). What a "12 h left"
+        notice is timed by."""
+        own = [deadline for limit_seat, _window, deadline in self.limits if limit_seat == seat]
+        flag = self.seat_flag(seat)
+        return min([*own, *([flag] if flag is not None else [])], default=None)
 
     def with_limits(self, limits: tuple[tuple[int, str, int], ...]) -> GameClocks:
         return self if limits == self.limits else replace(self, limits=limits)
@@ -162,6 +235,7 @@ class GameClocks:
             "setup_deadline": self.setup_deadline,
             "limits": {str(seat): deadline for seat, _window, deadline in self.limits},
             "server_now": now,
+            **({"turn_based": True, "allowance": self.allowance} if self.turn_based else {}),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -172,6 +246,7 @@ class GameClocks:
             "running": sorted(self.running),
             "since": self.since,
             "limits": [list(limit) for limit in self.limits],
+            **({"allowance": self.allowance, "turn_based": True} if self.turn_based else {}),
         }
 
     @classmethod
@@ -186,4 +261,6 @@ class GameClocks:
             limits=tuple(
                 (int(seat), str(window), int(deadline)) for seat, window, deadline in data.get("limits", ())
             ),
+            allowance=data.get("allowance"),
+            turn_based=bool(data.get("turn_based", False)),
         )

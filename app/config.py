@@ -62,6 +62,14 @@ class Settings(BaseSettings):
     log_json: bool = True
     static_dir: str | None = None
     """Where the browser client lives; ``static/`` beside the package when unset."""
+    # Turn-based rooms (issue 27): durable deadlines and the test clock.
+    sweep_seconds: float = Field(default=30.0, gt=0)
+    """How often each server process looks for games whose stored deadline has passed (and
+    once at start-up): a deadline that fell due while no process ran, or in a room no
+    socket of this process watches, fires within this delay."""
+    clock_file: str | None = None
+    """Tests only (``SPEAKEASY_ENV=test``): the server's clock is read from this file
+    (milliseconds since the epoch), so a test drives the time of processes it restarts."""
 
     # E-mail notifications (issue 27, the e-mail channel: app/notify/email.py). No host: off.
     smtp_host: str | None = None
@@ -88,6 +96,8 @@ class Settings(BaseSettings):
             raise ValueError("SPEAKEASY_SECRET must be set outside development")
         if len(self.secret) < 16:
             raise ValueError("SPEAKEASY_SECRET must be at least 16 characters")
+        if self.clock_file is not None and self.env != "test":
+            raise ValueError("SPEAKEASY_CLOCK_FILE is for tests only: it needs SPEAKEASY_ENV=test")
         return self
 
     @property

@@ -24,10 +24,11 @@ from starlette.types import Receive, Scope, Send
 
 from app import db, health, logs
 from app.broadcast import Hub, make_bus
-from app.clocks import Clock, SystemClock
+from app.clocks import Clock, FileClock, SystemClock
 from app.config import Settings
 from app.errors import UNAVAILABLE, AppError
 from app.games.service import GameService
+from app.games.sweeper import DeadlineSweeper
 from app.gcwatch import GcWatch
 from app.guest_cookie import GuestCookieMiddleware
 from app.identity import GuestCookies
@@ -82,7 +83,7 @@ class Speakeasy(FastAPI):
 
 def create_app(settings: Settings | None = None, clock: Clock | None = None) -> FastAPI:
     settings = settings or Settings()
-    clock = clock or SystemClock()
+    clock = clock or (FileClock(settings.clock_file) if settings.clock_file else SystemClock())
     logs.configure(settings.log_level, settings.log_json)
     metrics = Metrics()
 
@@ -92,6 +93,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         hub = Hub(make_bus(settings.redis_url), PresenceBoard(), clock.now_ms)
         await hub.start()
         service = GameService(engine, clock, hub, metrics, settings)
+        sweeper = DeadlineSweeper(engine, service, clock, settings.sweep_seconds)
+        sweeper.start()  # deadlines due while no process ran fire now (issue 27)
         app.state.engine = engine
         app.state.hub = hub
         app.state.service = service
@@ -120,6 +123,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             gc_watch.stop()
             await notifier.close()
             await app.state.email.close()
+            await sweeper.close()
             await service.close()
             await hub.close()
             with contextlib.suppress(*OUTAGES):  # a database that is away has nothing to return

@@ -20,6 +20,7 @@ describe the same tables for queries and a test checks they agree.
 from __future__ import annotations
 
 from sqlalchemy import BigInteger, Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import false as sa_false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 BigId = BigInteger().with_variant(Integer(), "sqlite")
@@ -51,6 +52,9 @@ class Room(Base):
     watch_hash: Mapped[str] = mapped_column(String(64), unique=True)
     current_game_id: Mapped[str | None] = mapped_column(String(32))
     game_number: Mapped[int] = mapped_column(Integer)
+    turn_based: Mapped[bool] = mapped_column(Boolean, server_default=sa_false())
+    """Played over days (migration 0009): ``time_initial_ms`` is then the allowance per
+    move, ``None`` for no limit, and ``time_increment_ms`` is unused."""
 
 
 class RoomSeat(Base):
@@ -96,6 +100,10 @@ class GameRow(Base):
     setup_seconds: Mapped[int | None] = mapped_column(Integer)
     offers: Mapped[str] = mapped_column(Text)
     """JSON: the seats offering a draw and those asking for a rematch."""
+    deadline: Mapped[int | None] = mapped_column(BigInteger, index=True)
+    """When the server must next act on its own (a flag, a decision limit, the setup
+    timer: :func:`app.games.deadlines.next_deadline`), kept in step at every commit so that
+    every process's sweeper finds games due (migration 0009); ``None``: nothing runs."""
     actors: Mapped[str | None] = mapped_column(Text)
     """JSON list: the seats owing a decision now (``[]`` once over), kept in step at every
     commit so that "My games" knows whose turn it is without loading states (migration

@@ -24,6 +24,7 @@ import orjson
 
 from app.clocks import GameClocks
 from app.errors import AppError
+from app.games.deadlines import next_deadline as next_deadline  # its home before durable deadlines
 from app.games.runtime import LoadedGame, Offers, RoomInfo
 from app.games.store import LogEntry
 from app.records import replace
@@ -89,7 +90,9 @@ def new_game(room: RoomInfo, number: int, seat_slots: tuple[int, ...], now: int)
     rules = room.entry.game
     deadline = now + room.setup_seconds * 1000 if room.setup_seconds and room.full else None
     state = rules.new_game(seed, options, room.players)
-    clocks = GameClocks.fresh(room.players, room.time_initial_ms, room.time_increment_ms or 0, deadline)
+    clocks = GameClocks.fresh(
+        room.players, room.time_initial_ms, room.time_increment_ms or 0, deadline, room.turn_based
+    )
     if room.full:
         clocks = clocks_at_start(rules, state, clocks, now)
     return LoadedGame(
@@ -103,7 +106,7 @@ def new_game(room: RoomInfo, number: int, seat_slots: tuple[int, ...], now: int)
         version=0,
         seq=0,
         state=state,
-        clocks=clocks.with_limits(limits(rules, state, (), now)),
+        clocks=clocks.with_limits(limits(rules, state, (), now, clocks.limit_scale)),
         setup_seconds=room.setup_seconds,
     )
 
@@ -146,10 +149,11 @@ def clocks_at_start(rules: Game[Any], state: Any, clocks: GameClocks, now: int) 
 
 
 def limits(
-    rules: Game[Any], state: Any, before: tuple[tuple[int, str, int], ...], now: int
+    rules: Game[Any], state: Any, before: tuple[tuple[int, str, int], ...], now: int, scale: int = 1
 ) -> tuple[tuple[int, str, int], ...]:
     """The decision limits of ``state`` (:meth:`engine.core.Game.decision_limit`): a limit
-    the game names as in ``before`` keeps its deadline, a new one runs from ``now``. The
+    the game names as in ``before`` keeps its deadline, a new one runs from ``now``, for
+    ``scale`` times the game's length (the room's pace: :attr:`GameClocks.limit_scale`). The
     seats the autopilot plays have them too: if it fails to answer, the default still
     comes."""
     kept = {(seat, window): deadline for seat, window, deadline in before}
@@ -157,7 +161,7 @@ def limits(
     for seat in sorted(rules.actors(state)):
         limit = rules.decision_limit(state, seat)
         if limit is not None:
-            out.append((seat, limit.window, kept.get((seat, limit.window), now + limit.ms)))
+            out.append((seat, limit.window, kept.get((seat, limit.window), now + limit.ms * scale)))
     return tuple(out)
 
 
@@ -181,7 +185,7 @@ def _advance(game: LoadedGame, seat: int | None, transition: Transition[Any], no
         if seat is not None and offers.draw:
             offers = replace(offers, draw=frozenset())
     if result is None:
-        clocks = clocks.with_limits(limits(rules, state, clocks.limits, now))
+        clocks = clocks.with_limits(limits(rules, state, clocks.limits, now, clocks.limit_scale))
     return game.evolve(
         state=state,
         version=game.version + len(transition.events),
@@ -407,7 +411,10 @@ def _claim(
     gone_ms: Mapping[int, int | None],
     grace_ms: int,
 ) -> Change:
-    """Every other person gone longer than the grace period leaves the game (abandon)."""
+    """Every other person gone longer than the grace period leaves the game (abandon). Not
+    in a turn-based room, where absence is normal: there the clocks decide."""
+    if room.turn_based:
+        raise AppError("illegal", "in a turn-based room nobody is expected to stay: the clocks decide")
     if not room.full:
         raise AppError("illegal", "there is no opponent to claim against yet")
     others = {other: gone for other, gone in gone_ms.items() if other != seat}
@@ -507,16 +514,3 @@ def _first_due(game: LoadedGame, now: int) -> tuple[int, int, str] | None:
             assert instant is not None
             items.append((instant, seat, "flag"))
     return min(items, default=None)
-
-
-def next_deadline(game: LoadedGame) -> int | None:
-    """When :func:`due` will next have something to do."""
-    if game.result is not None:
-        return None
-    clocks = game.clocks
-    candidates = [clocks.limit_deadline()]
-    if clocks.setup_deadline is not None and not game.rules.is_started(game.state):
-        candidates.append(clocks.setup_deadline)
-    else:
-        candidates.append(clocks.flag_deadline())
-    return min((c for c in candidates if c is not None), default=None)

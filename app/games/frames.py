@@ -174,8 +174,9 @@ def room_summary(
         "your_seat": None if your_slot is None else game.seat_of_slot(your_slot),
         "game_id": game.id,
         "game_number": game.number,
-        "grace_seconds": grace_seconds,
+        "grace_seconds": None if room.turn_based else grace_seconds,
         "tutorial": room.tutorial,
+        "turn_based": room.turn_based,
     }
 
 

@@ -54,10 +54,10 @@ WITH updated AS (
         version = u.version, seq = u.seq, snapshot = COALESCE(u.snapshot, g.snapshot),
         snapshot_version = u.snapshot_version, status = u.status, result = u.result,
         updated_at = u.updated_at, clocks = u.clocks, setup_deadline = u.setup_deadline, offers = u.offers,
-        actors = u.actors
+        deadline = u.deadline, actors = u.actors
     FROM json_to_recordset($1::json) AS u(
         id varchar, guard int, version int, seq int, snapshot text, snapshot_version int, status varchar,
-        result text, updated_at bigint, clocks text, setup_deadline bigint, offers text,
+        result text, updated_at bigint, clocks text, setup_deadline bigint, offers text, deadline bigint,
         actors text
     )
     WHERE g.id = u.id AND g.seq = u.guard

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.clocks import GameClocks
+from app.clocks import DAY_MS, GameClocks
 from app.records import replace
 from engine.catalogue import GameEntry, entry
 from engine.core import Game, Result
@@ -48,6 +48,9 @@ class RoomInfo:
     slots: tuple[SlotHolder, ...]
     options: Mapping[str, Any] = field(default_factory=dict)
     """The rule options chosen beside the preset (validated by the game when the room was made)."""
+    turn_based: bool = False
+    """Played over days: ``time_initial_ms`` is the allowance per move (``None``: no
+    limit); absence is normal (no claim)."""
 
     @property
     def players(self) -> int:
@@ -74,7 +77,13 @@ class RoomInfo:
                 return slot
         return None
 
-    def time_control(self) -> dict[str, int] | None:
+    def time_control(self) -> dict[str, int] | dict[str, bool] | None:
+        """As ``POST /api/rooms`` took it: ``{initial, increment}`` (seconds), ``{days}``
+        or ``{unlimited: true}`` (turn-based), ``None`` (untimed)."""
+        if self.turn_based:
+            if self.time_initial_ms is None:
+                return {"unlimited": True}
+            return {"days": self.time_initial_ms // DAY_MS}
         if self.time_initial_ms is None:
             return None
         return {"initial": self.time_initial_ms // 1000, "increment": (self.time_increment_ms or 0) // 1000}

@@ -60,8 +60,9 @@ BotDecide = Callable[[dict[str, Any], str, int, float | None], dict[str, Any]]
 def bot_budget(clocks: GameClocks, seat: int, now: int) -> float | None:
     """Seconds the bot may think for this move: ``None`` (its level's own pace) in an
     untimed game, else a thirtieth of what is left on its clock plus most of the increment,
-    so it never thinks its way into a flag fall."""
-    if not clocks.timed:
+    so it never thinks its way into a flag fall; in a turn-based room (days per move) also
+    its level's own pace."""
+    if not clocks.timed or clocks.turn_based:
         return None
     left = max(0, clocks.left(seat, now))
     return max(0.05, (left / 30 + clocks.increment * 0.8) / 1000)

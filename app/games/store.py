@@ -32,6 +32,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from app.clocks import GameClocks
 from app.errors import Conflict
 from app.games import frames
+from app.games.deadlines import next_deadline
 from app.games.runtime import LoadedGame, Offers, RoomInfo, RoomRuntime, SlotHolder
 from app.models import GameAction, GameRow, Room, RoomSeat
 from engine.core import Event, Game, Result, Transition
@@ -118,6 +119,7 @@ def game_values(game: LoadedGame, now: int) -> dict[str, Any]:
         "setup_deadline": game.clocks.setup_deadline,
         "offers": dumps(game.offers.to_json()),
         "actors": "[]" if game.result is not None else dumps(sorted(rules.actors(game.state))),
+        "deadline": next_deadline(game),
     }
 
 
@@ -219,6 +221,7 @@ async def load_room(conn: AsyncConnection, room_id: str) -> RoomRuntime | None:
         game_number=room.game_number,
         current_game_id=room.current_game_id,
         slots=tuple(holders),
+        turn_based=room.turn_based,
     )
     return RoomRuntime(room=info, game=await _loaded(conn, game))
 
@@ -391,6 +394,7 @@ def room_values(room: RoomInfo) -> dict[str, Any]:
         "creator": room.creator,
         "current_game_id": room.current_game_id,
         "game_number": room.game_number,
+        "turn_based": room.turn_based,
     }
 
 

@@ -3,10 +3,12 @@ token digests, guest ids and game states never appear here."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from dataclasses import dataclass
+from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, model_validator
 
+from app.clocks import DAY_MS
 from engine.catalogue import entry, names
 from engine.errors import GameError
 from engine.rng import new_seed
@@ -16,10 +18,56 @@ OptionValue = bool | int | Annotated[str, StringConstraints(min_length=1, max_le
 
 
 class TimeControl(BaseModel):
+    """A live room's chess clock."""
+
     model_config = ConfigDict(extra="forbid", strict=True)
 
     initial: Annotated[int, Field(ge=10, le=3 * 3600, description="seconds per player")]
     increment: Annotated[int, Field(ge=0, le=600, description="seconds added after each move")] = 0
+
+
+TURN_DAYS: Final = (1, 2, 3, 5, 7, 14)
+"""The days per move a turn-based room may give."""
+
+
+class DaysPerMove(BaseModel):
+    """A turn-based room: each seat has ``days`` for each of its moves (or turns, where the
+    game counts a turn: :meth:`engine.core.Game.increments`)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    days: Literal[1, 2, 3, 5, 7, 14]
+
+
+class NoLimit(BaseModel):
+    """A turn-based room without a time limit (among friends)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    unlimited: Literal[True]
+
+
+AnyTimeControl = TimeControl | DaysPerMove | NoLimit
+
+_FORMS = "a time control is {initial, increment} (seconds), {days: 1, 2, 3, 5, 7 or 14} or {unlimited: true}"
+
+
+def _one_form(value: Any) -> Any:
+    """The form a time control's keys name, validated as that form alone, so that a refusal
+    says what is wrong in words instead of listing every form's complaints."""
+    if not isinstance(value, dict):
+        return value
+    if "days" in value:
+        if set(value) != {"days"} or value["days"] not in TURN_DAYS or type(value["days"]) is not int:
+            raise ValueError(f"days per move is one of {', '.join(map(str, TURN_DAYS))}, alone")
+        return DaysPerMove.model_validate(value)
+    if "unlimited" in value:
+        if set(value) != {"unlimited"} or value["unlimited"] is not True:
+            raise ValueError("a turn-based room without a limit is {unlimited: true}, alone")
+        return NoLimit(unlimited=True)
+    if "initial" not in value:
+        raise ValueError(_FORMS)
+    return value
 
 
 Name = Annotated[str, StringConstraints(min_length=1, max_length=32, pattern=r"^[a-z0-9_]+$")]
@@ -41,7 +89,8 @@ class RoomCreate(BaseModel):
     preset: Name | None = None
     options: Annotated[dict[Name, OptionValue], Field(max_length=32)] | None = None
     """Rule options beside the preset (the catalogue's ``option_schema``), checked by the game."""
-    time_control: TimeControl | None = None
+    time_control: Annotated[AnyTimeControl | None, BeforeValidator(_one_form)] = None
+    """Live ``{initial, increment}``, or turn-based ``{days}`` / ``{unlimited: true}``."""
     setup_seconds: Annotated[int, Field(ge=10, le=3600)] | None = 180
     spectators: bool = True
     bot: Name | None = None
@@ -109,6 +158,20 @@ class RoomCreate(BaseModel):
         """The game's tutorial when one is asked for (``None`` otherwise)."""
         return entry(self.game_name()).tutorial if self.tutorial else None
 
+    def pace(self) -> Pace:
+        """The room's clocks as stored: live, untimed or turn-based (a guided first game is
+        untimed). A turn-based room's setup deadline is its allowance per move (none
+        without a limit): the setup is one decision at the room's pace."""
+        control = None if self.tutorial else self.time_control
+        setup = None if self.tutorial else self.setup_seconds
+        if isinstance(control, DaysPerMove):
+            return Pace(True, control.days * DAY_MS, None, control.days * DAY_MS // 1000)
+        if isinstance(control, NoLimit):
+            return Pace(True, None, None, None)
+        if isinstance(control, TimeControl):
+            return Pace(False, control.initial * 1000, control.increment * 1000, setup)
+        return Pace(False, None, None, setup)
+
     def seat_bots(self) -> list[str | None]:
         """The bot level (or ``None``) of each seat 1 … players−1: every one the computer at
         level ``"tutorial"`` in a guided first game."""
@@ -117,6 +180,17 @@ class RoomCreate(BaseModel):
         if self.bots is not None:
             return list(self.bots)
         return [self.bot] * (self.seat_count() - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Pace:
+    """A room's clocks as its row stores them."""
+
+    turn_based: bool
+    initial_ms: int | None
+    """Live: each seat's time; turn-based: the allowance per move; ``None``: no limit."""
+    increment_ms: int | None
+    setup_seconds: int | None
 
 
 class CatalogueGame(BaseModel):

@@ -24,6 +24,7 @@ from app.broadcast import Hub
 from app.errors import AppError, Conflict
 from app.games import store
 from app.games.commands import clocks_at_start, new_game, opening
+from app.games.deadlines import store_deadline
 from app.games.runtime import RoomInfo, SlotHolder
 from app.identity import digest_matches, new_rejoin_secret, new_token, token_digest
 from app.models import GameRow, Room, RoomSeat
@@ -57,20 +58,21 @@ async def create_room(
 ) -> NewRoom:
     room_id = secrets.token_urlsafe(12)
     others = [SlotHolder(bot_level=level) for level in body.seat_bots()]
-    control = None if body.tutorial else body.time_control  # a guided game: untimed, unwatched
+    pace = body.pace()  # a guided game: untimed, unwatched
     room = RoomInfo(
         id=room_id,
         game=body.game_name(),
         preset=body.chosen_preset(),
         options=body.chosen_options(),
-        time_initial_ms=None if control is None else control.initial * 1000,
-        time_increment_ms=None if control is None else control.increment * 1000,
-        setup_seconds=None if body.tutorial else body.setup_seconds,
+        time_initial_ms=pace.initial_ms,
+        time_increment_ms=pace.increment_ms,
+        setup_seconds=pace.setup_seconds,
         spectators=body.spectators and not body.tutorial,
         creator=guest_id,
         game_number=1,
         current_game_id="",
         slots=(SlotHolder(guest_id=guest_id), *others),
+        turn_based=pace.turn_based,
     )
     game = new_game(room, 1, tuple(range(room.players)), now)
     room = replace(room, current_game_id=game.id)
@@ -153,6 +155,9 @@ async def claim_invite(engine: AsyncEngine, hub: Hub, token: str, guest_id: str,
         if len(free) == 1:
             await _start_setup_timer(conn, room.current_game_id, now)
             await _start_clocks(conn, room.current_game_id, now)
+            started = await store.load_game(conn, room.current_game_id)
+            if started is not None:  # the durable deadline of the timers just started
+                await store_deadline(conn, started)
     await hub.publish({"kind": "room_changed", "room": room.id})
     return Seated(room.id, seat_slots.index(free[0]), rejoin_secret)
 

@@ -399,3 +399,93 @@ async def seat_two(server: Any, **body: Any) -> Table:
     table = Table(room, [alice, bob], [sa, sb])
     table.room_preset = body.get("preset", "speakeasy")
     return table
+
+
+def free_port() -> int:
+    import socket as sockets
+
+    with sockets.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class ServerProcess:
+    """A server as a process of its own (``python -m app serve``) on a fixed port, so that a
+    test may stop it and start it again between any two moves, and whose clock the test
+    drives through a file (``SPEAKEASY_CLOCK_FILE``: the test clock of issue 27)."""
+
+    ROOT = Path(__file__).resolve().parents[2]
+
+    def __init__(self, database_url: str, clock_file: Path, port: int | None = None, **env: str) -> None:
+        self.database_url = database_url
+        self.clock_file = clock_file
+        self.port = port or free_port()
+        self.env = env
+        self.process: Any = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    async def start(self) -> None:
+        import subprocess
+        import sys
+
+        env = {
+            **os.environ,
+            "DATABASE_URL": self.database_url,
+            "SPEAKEASY_SECRET": SECRET,
+            "SPEAKEASY_ENV": "test",
+            "SPEAKEASY_LOG_LEVEL": "WARNING",
+            "SPEAKEASY_CLOCK_FILE": str(self.clock_file),
+            **MANY_ROOMS_ENV,
+            **self.env,
+        }
+        env.pop("REDIS_URL", None)
+        command = [sys.executable, "-m", "app", "serve", "--port", str(self.port)]
+        self.process = subprocess.Popen(command, cwd=self.ROOT, env=env)
+        async with httpx.AsyncClient() as client:
+            for _ in range(300):
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"server exited with {self.process.returncode}")
+                with contextlib.suppress(httpx.HTTPError):
+                    if (await client.get(f"{self.base}/healthz")).status_code == 200:
+                        return
+                await asyncio.sleep(0.1)
+        self.process.kill()
+        raise RuntimeError("server did not become healthy")
+
+    def stop(self) -> None:
+        import subprocess
+
+        process, self.process = self.process, None
+        if process is not None and process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+    async def restart(self) -> None:
+        self.stop()
+        await self.start()
+
+
+class FileTime:
+    """The time a :class:`ServerProcess` reads (``SPEAKEASY_CLOCK_FILE``), moved by the test."""
+
+    def __init__(self, path: Path, start_ms: int = 1_800_000_000_000) -> None:
+        self.path = path
+        self.now = start_ms
+        self._write()
+
+    def _write(self) -> None:
+        partial = self.path.with_suffix(".tmp")
+        partial.write_text(str(self.now))
+        partial.replace(self.path)  # a reader never sees half a number
+
+    def advance(self, ms: int) -> None:
+        assert ms >= 0
+        self.now += ms
+        self._write()
