@@ -6,7 +6,10 @@
 // Browsers start audio only after a gesture, so the audio context is made on the first click
 // or key press and reused.
 
-import { t } from "./i18n.js";
+import { addStrings, t } from "./i18n.js";
+import { NOTIFY_STRINGS } from "./notify-strings.js";
+
+addStrings(NOTIFY_STRINGS);
 
 const SOUND_KEY = "speakeasy.sound";
 const NOTIFY_KEY = "speakeasy.notify";
@@ -109,6 +112,16 @@ export class TurnCues {
       });
       box.append(n);
     }
+    // Notifications that reach a closed browser (Web Push, e-mail): their own page.
+    const more = document.createElement("a");
+    more.href = "/notifications";
+    more.target = "_blank";
+    more.rel = "noopener";
+    more.id = "notify-more";
+    more.className = "small";
+    more.textContent = t("push.away");
+    more.title = t("push.more");
+    box.append(more);
   }
 
   /** After every change: `mine` is whether we must act now. */

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from server_harness import Player
+from server_harness import Player, Table
 from smtp_box import SmtpBox, body_of, links_in
 
 from app.identity import COOKIE_NAME
@@ -270,3 +270,26 @@ def test_link_tokens_are_redacted_from_logs() -> None:
     assert redact(line) == (
         f'GET /email/confirm/{REDACTED} HTTP/1.1" 200; POST /email/unsubscribe/{REDACTED} 200'
     )
+
+
+async def test_a_real_game_mails_its_notices(server: Any, smtp: SmtpBox) -> None:
+    """Through the notification dispatch: a confirmed player is mailed that his game started
+    and, once, that it is his turn (the next turns within the hour are held back)."""
+    alice = await confirmed_player(server, smtp)
+    bob = server.player()
+    room = await alice.create_room(game="speakeasy")
+    assert (await bob.claim(room["invite_url"])).status_code == 200
+    sockets = [await alice.connect(room["room_id"]), await bob.connect(room["room_id"])]
+    table = Table(room, [alice, bob], sockets)
+    notifier = server.app.state.notifier
+    await smtp.wait_for(2)  # the confirmation, then "started"
+    started = smtp.to(ADDRESS)[-1]
+    assert started["Subject"] == f"Speak Easy: your game has started (room {room['room_id']})"
+    await table.setups()
+    for _ in range(6):
+        await table.move()
+        await notifier.idle()
+    turns = [mail for mail in smtp.to(ADDRESS) if mail["Subject"].startswith("Your move in Speak Easy")]
+    assert len(turns) == 1
+    assert f"Open the room: {server.base}/r/{room['room_id']}" in body_of(turns[0])
+    assert "Waiting for: Seat " in body_of(turns[0])
