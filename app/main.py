@@ -18,6 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from sqlalchemy.ext.asyncio import AsyncEngine
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import Receive, Scope, Send
@@ -26,6 +27,7 @@ from app import db, health, logs
 from app.broadcast import Hub, make_bus
 from app.clocks import Clock, FileClock, SystemClock
 from app.config import Settings
+from app.devices import issue_device_link
 from app.errors import UNAVAILABLE, AppError
 from app.games.service import GameService
 from app.games.sweeper import DeadlineSweeper
@@ -37,6 +39,7 @@ from app.limits import BodyLimit, KeyedRateLimit, SocketCount
 from app.metrics import Metrics
 from app.notify import email_routes
 from app.notify.dispatch import Notifier
+from app.notify.email import EmailChannel
 from app.notify.email_service import EmailService
 from app.notify.routes import router as push_router
 from app.notify.webpush import VapidKeys, WebPushChannel
@@ -65,6 +68,16 @@ def tune_gc() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 2, 1_000)
+
+
+def _device_link(clock: Clock) -> Callable[[AsyncEngine, str], Awaitable[str]]:
+    """The one-time device link (``app/devices.py``) on the app's clock: what a sign-in mail
+    carries."""
+
+    async def issue(engine: AsyncEngine, guest_id: str) -> str:
+        return await issue_device_link(engine, guest_id, clock.now_ms())
+
+    return issue
 
 
 class Speakeasy(FastAPI):
@@ -105,7 +118,9 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         service.notices = notifier
         notifier.start()
         app.state.notifier = notifier
-        app.state.email = EmailService(engine, settings, clock)  # e-mail (issue 27)
+        # E-mail (issue 27): the channel, and sign-in links that are one-time device links.
+        app.state.email = EmailService(engine, settings, clock, device_link=_device_link(clock))
+        notifier.register(EmailChannel(app.state.email))
         tune_gc()
         gc_watch = GcWatch(metrics.gc_pause)
         gc_watch.start()
