@@ -22,6 +22,8 @@ function say(key, params) {
   $("link-ask").hidden = true;
   $("link-error").textContent = t(key, params);
   $("link-error").dataset.key = key;
+  if (params) delete $("link-error").dataset.i18n;
+  else $("link-error").dataset.i18n = key; // said again in the other language on a switch
   $("link-error").hidden = false;
   $("link-games").hidden = false;
 }
@@ -39,7 +41,8 @@ async function check() {
   try {
     state = await api("POST", "/api/device-links/status", { token });
   } catch (err) {
-    say(err.status === 422 ? "link.unknown" : "link.failed", { m: err.message });
+    if (err.status === 422) say("link.unknown");
+    else say("link.failed", { m: err.message });
     return;
   }
   document.body.dataset.state = state.state;
@@ -49,6 +52,7 @@ async function check() {
   }
   $("link-status").hidden = true;
   if (state.same_player) {
+    $("link-status").dataset.i18n = "link.already";
     $("link-status").textContent = t("link.already");
     $("link-status").hidden = false;
     $("link-games").hidden = false;
@@ -66,7 +70,8 @@ $("link-confirm").addEventListener("click", async () => {
     location.replace(done.next_url);
   } catch (err) {
     $("link-confirm").disabled = false;
-    say(REFUSED[err.code] || "link.failed", { m: err.message });
+    if (REFUSED[err.code]) say(REFUSED[err.code]);
+    else say("link.failed", { m: err.message });
   }
 });
 
