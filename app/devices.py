@@ -5,7 +5,7 @@ games from a phone, a browser he already uses asks for a link (``POST /api/me/de
 or the e-mail helper mails one to a confirmed address), opens it on the other device
 (``/link/<token>``), confirms, and that browser is given the same guest cookie.
 
-The token is 128 random bits (``secrets.token_urlsafe``); only its SHA-256 is stored
+The token is 192 random bits (``secrets.token_urlsafe(24)``); only its SHA-256 is stored
 (``device_links.token_hash``), so a database dump opens nothing. A link is good for
 :data:`LINK_TTL_MS` and once: :func:`use_device_link` sets ``used_at`` by a guarded update
 (``used_at IS NULL AND expires_at > now``), so of two browsers (or two server processes)

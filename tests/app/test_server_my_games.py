@@ -4,6 +4,7 @@ browser (once only, 15 minutes, only its hash stored)."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from typing import Any
 
@@ -258,3 +259,15 @@ async def test_no_foreign_page_mints_or_spends_a_device_link(server: Server) -> 
     status = await victim.http.post("/api/device-links/status", json={"token": token})
     assert status.json()["state"] == "ready"
     assert COOKIE_NAME not in planted.headers.get("set-cookie", "")
+
+
+async def test_two_browsers_racing_on_one_link_one_wins(server: Server) -> None:
+    alice = server.player()
+    await alice.http.get("/api/catalogue")
+    tokens = [token_of((await _link(alice))["url"]) for _ in range(5)]
+    for token in tokens:
+        racers = [server.player() for _ in range(3)]
+        answers = await asyncio.gather(
+            *(racer.http.post("/api/device-links/use", json={"token": token}) for racer in racers)
+        )
+        assert sorted(answer.status_code for answer in answers) == [200, 410, 410]
