@@ -52,6 +52,9 @@ class Notifier:
         self.channels: list[Channel] = []
         self._sending = asyncio.Semaphore(MAX_SENDING)
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._rooms: dict[str, tuple[asyncio.Lock, list[int]]] = {}
+        """One room's changes are worked out in the order they were committed (a seat's
+        "acted" must not overtake the change that makes it due again)."""
         self._sweeper: asyncio.Task[None] | None = None
 
     def register(self, channel: Channel) -> None:
@@ -61,12 +64,26 @@ class Notifier:
     # -- the triggers --------------------------------------------------------------------
     def committed(self, room: RoomInfo, before: LoadedGame, change: Change, now: int) -> None:
         """A change was committed: work out and send its notices, later. Never raises."""
-        self._spawn(self._after_commit(room, before, change, now))
+        self._spawn(self._in_order(room.id, self._after_commit(room, before, change, now)))
 
     def seated(self, room_id: str, guest_id: str) -> None:
         """``guest_id`` took a chair of ``room_id``: if that filled the room, its game has
         started; the others are told (he is at the page). Never raises."""
-        self._spawn(self._after_seated(room_id, guest_id))
+        self._spawn(self._in_order(room_id, self._after_seated(room_id, guest_id)))
+
+    async def _in_order(self, room_id: str, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` after the room's earlier notices' work (the lock is fair, and each
+        task asks for it before anything else)."""
+        entry = self._rooms.setdefault(room_id, (asyncio.Lock(), [0]))
+        lock, users = entry
+        users[0] += 1
+        try:
+            async with lock:
+                await work
+        finally:
+            users[0] -= 1
+            if not users[0]:
+                del self._rooms[room_id]
 
     async def _after_commit(self, room: RoomInfo, before: LoadedGame, change: Change, now: int) -> None:
         after = change.after
