@@ -126,6 +126,20 @@ async def test_a_three_seat_game_awaits_only_the_seat_to_act(server: Server) -> 
             assert game["time_left_ms"] is None
 
 
+async def test_a_turn_based_room_gives_days_and_no_limit_gives_none(server: Server) -> None:
+    alice, bob = server.player(), server.player()
+    days, _da, _db = await _pair(server, alice, bob, time_control={"days": 2})
+    server.clock.advance(1000)
+    unlimited, _ua, _ub = await _pair(server, alice, bob, time_control={"unlimited": True})
+    server.clock.advance(3600_000)
+    listing = await _mine(alice)
+    first, second = listing["games"]
+    assert first["room_id"] == days["room_id"] and first["your_move"] and second["your_move"]
+    assert first["time_left_ms"] == 2 * 24 * 3600_000 - 3601_000
+    assert second["room_id"] == unlimited["room_id"] and second["time_left_ms"] is None
+    assert await _count(alice) == 2
+
+
 async def test_a_room_waiting_for_its_players_awaits_nobody(server: Server) -> None:
     alice, bob, carol = server.player(), server.player(), server.player()
     room = await alice.create_room(game=PROHIBITION, players=3, time_control={"initial": 600})

@@ -1,9 +1,10 @@
 """Find your turns, carry your identity (issue 27, item 4) in the browser.
 
-Alice has four rooms in different states: a Speak Easy game where both players still owe
+Alice has six rooms in different states: a Speak Easy game where both players still owe
 their setup (her move, the setup timer running), a timed Flickago game (her move or Bob's,
-as the seats were drawn), a three-seat Prohibition room still waiting for its players, and
-a Speak Easy game she resigned. "My games" lists the games awaiting her move first with the
+as the seats were drawn), two turn-based Speak Easy rooms (3 days per move, and no limit)
+awaiting her setup, a three-seat Prohibition room still waiting for its players, and a
+Speak Easy game she resigned. "My games" lists the games awaiting her move first with the
 time left, then the others (running, then finished); the landing page says "Your move in N
 games" and links there. From My games she makes a one-time link; a second browser context
 (a phone, in French) opens it, is asked to confirm, becomes her (its cookie carries her
@@ -109,27 +110,41 @@ def test_my_games_order_the_landing_count_and_a_second_device(browser: Browser, 
     joining = call(a, "POST", "/api/rooms", {"game": "prohibition", "players": 3})
     flick = call(a, "POST", "/api/rooms", {"game": "flickago", "time_control": {"initial": 600}})
     call(b, "POST", f"/api/invites/{flick['invite_url'].rsplit('/', 1)[1]}/claim")
+    unlimited = call(a, "POST", "/api/rooms", {"game": "speakeasy", "time_control": {"unlimited": True}})
+    call(b, "POST", f"/api/invites/{unlimited['invite_url'].rsplit('/', 1)[1]}/claim")
+    days = call(a, "POST", "/api/rooms", {"game": "speakeasy", "time_control": {"days": 3}})
+    call(b, "POST", f"/api/invites/{days['invite_url'].rsplit('/', 1)[1]}/claim")
     setup = call(a, "POST", "/api/rooms", {"game": "speakeasy"})
     call(b, "POST", f"/api/invites/{setup['invite_url'].rsplit('/', 1)[1]}/claim")
 
     listed = call(a, "GET", "/api/me/games")
     flick_mine = next(g for g in listed["games"] if g["room_id"] == flick["room_id"])["your_move"]
-    yours = [setup["room_id"], *([flick["room_id"]] if flick_mine else [])]
+    yours = [
+        setup["room_id"],
+        *([flick["room_id"]] if flick_mine else []),
+        days["room_id"],
+        unlimited["room_id"],
+    ]
     others = [*([] if flick_mine else [flick["room_id"]]), joining["room_id"]]
     count = len(yours)
 
     # My games: awaiting Alice's move first (the setup timer's 3 minutes before Flickago's
-    # 10), then the running ones, then the finished one; the time left counts down.
+    # 10, the turn-based room's 3 days, then the room without a limit), then the running
+    # ones, then the finished one; the time left counts down.
     a.reload()
-    expect(a.locator("#my-games-rows tr")).to_have_count(4)
+    expect(a.locator("#my-games-rows tr")).to_have_count(6)
     shown = rows(a)
     assert [r["room"] for r in shown] == [*yours, *others, over["room_id"]]
-    assert [r["your_move"] for r in shown] == ["true"] * count + ["false"] * (4 - count)
+    assert [r["your_move"] for r in shown] == ["true"] * count + ["false"] * (6 - count)
     first = a.locator("#my-games-rows tr").first
     expect(first.locator(".my-turn")).to_have_text("Your move")
     expect(first.locator(".time-left")).to_have_text(re.compile(r"^0[0-2]:\d\d$"))
     before = first.locator(".time-left").inner_text()
     expect(first.locator(".time-left")).not_to_have_text(before, timeout=5_000)
+    expect(a.locator(f'#my-games-rows tr[data-room="{days["room_id"]}"] .time-left')).to_have_text("2 d 23 h")
+    expect(a.locator(f'#my-games-rows tr[data-room="{unlimited["room_id"]}"] .time-left')).to_have_text(
+        "no limit"
+    )
     joining_row = a.locator(f'#my-games-rows tr[data-room="{joining["room_id"]}"]')
     expect(joining_row.locator(".my-turn")).to_have_text("Waiting for players to join")
     expect(joining_row.locator(".time-left")).to_have_text("")
@@ -158,7 +173,7 @@ def test_my_games_order_the_landing_count_and_a_second_device(browser: Browser, 
     shoot(a, "landing-phone-en")
     a.locator("#your-move a").click()
     expect(a).to_have_url(server + "/games")
-    expect(a.locator("#my-games-rows tr")).to_have_count(4)
+    expect(a.locator("#my-games-rows tr")).to_have_count(6)
     no_overflow(a)
     shoot(a, "games-phone-en")
     a.set_viewport_size(LAPTOP)
@@ -187,7 +202,7 @@ def test_my_games_order_the_landing_count_and_a_second_device(browser: Browser, 
     shoot(p, "link-question-phone-fr")
     p.get_by_role("button", name="Oui, continuer en tant que ce joueur").click()
     expect(p).to_have_url(server + "/games")
-    expect(p.locator("#my-games-rows tr")).to_have_count(4)
+    expect(p.locator("#my-games-rows tr")).to_have_count(6)
     assert guest_of(p.context) == guest_of(a.context)
     assert [r["room"] for r in rows(p)] == [r["room"] for r in shown]
     expect(p.locator("#my-games-rows tr").first.locator(".my-turn")).to_have_text("À vous de jouer")
