@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
+import segno
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -28,6 +29,8 @@ class DeviceLinkIssued(BaseModel):
     """``/link/<token>`` (absolute path)."""
     link_url: str
     """The same on this server's public address, to copy or scan."""
+    qr: str
+    """``link_url`` as a QR code: an SVG ``data:`` URI (the page's CSP admits ``data:`` images)."""
     expires_at: int
     server_now: int
 
@@ -57,12 +60,20 @@ async def make_device_link(
     """A one-time link that gives another browser this guest's identity (15 minutes)."""
     now = clock.now_ms()
     issued = await devices.issue(engine, guest, now)
+    link_url = f"{base_url(request, settings)}{issued.url}"
     return DeviceLinkIssued(
         url=issued.url,
-        link_url=f"{base_url(request, settings)}{issued.url}",
+        link_url=link_url,
+        qr=qr_code(link_url),
         expires_at=issued.expires_at,
         server_now=now,
     )
+
+
+def qr_code(text: str) -> str:
+    """``text`` as a QR code (segno; error correction M), black on white with the standard
+    quiet zone so that any phone's camera reads it, as an SVG ``data:`` URI."""
+    return str(segno.make(text, error="m").svg_data_uri(scale=4, border=4, dark="#000", light="#fff"))
 
 
 @router.post("/device-links/status")

@@ -1,7 +1,8 @@
 // "Play on another device" on My games (issue 27, item 4): a button asks the server for a
 // one-time link (POST /api/me/device-link) that gives another browser this player's
-// identity; it is shown with a copy button and its expiry (15 minutes, counting down here),
-// and says so once it has expired. The link itself is opened on the other device
+// identity; it is shown with a copy button, as a QR code for a phone's camera (drawn by the
+// server), and with its expiry (15 minutes, counting down here), and says so once it has
+// expired. The link itself is opened on the other device
 // (/link/<token>, link.js), where the player confirms.
 
 import { api } from "./api.js";
@@ -41,7 +42,14 @@ export function mountDeviceLink(box) {
   expiry.className = "help device-expiry";
   expiry.id = "device-expiry";
   expiry.setAttribute("role", "status");
-  shown.append(label, line, expiry);
+  const qrHelp = document.createElement("p");
+  qrHelp.className = "help";
+  const qr = document.createElement("img");
+  qr.className = "device-qr";
+  qr.id = "device-qr";
+  qr.width = 164;
+  qr.height = 164;
+  shown.append(label, line, expiry, qrHelp, qr);
   const error = document.createElement("p");
   error.className = "error";
   error.setAttribute("role", "alert");
@@ -55,6 +63,8 @@ export function mountDeviceLink(box) {
     help.textContent = t("device.help");
     make.textContent = t("device.make");
     label.textContent = t("device.link");
+    qrHelp.textContent = t("device.qr");
+    qr.alt = t("device.qrAlt");
     copy.textContent = t("invite.copy");
     copy.setAttribute("aria-label", `${t("invite.copy")}: ${t("device.link")}`);
     tick();
@@ -68,6 +78,7 @@ export function mountDeviceLink(box) {
       shown.classList.add("expired");
       input.value = "";
       copy.disabled = true;
+      qr.hidden = qrHelp.hidden = true;
       make.hidden = false;
       clearInterval(timer);
       return;
@@ -84,6 +95,8 @@ export function mountDeviceLink(box) {
       issued = { ...answer, at: performance.now() };
       input.value = answer.link_url;
       copy.disabled = false;
+      qr.src = answer.qr;
+      qr.hidden = qrHelp.hidden = false;
       shown.classList.remove("expired");
       shown.hidden = false;
       make.hidden = true;

@@ -16,6 +16,7 @@ from app.db import make_engine
 from app.identity import COOKIE_NAME
 from app.logs import redact
 from app.models import DeviceLink, GameRow
+from app.rooms.device_routes import qr_code
 
 PROHIBITION = "prohibition"
 
@@ -191,6 +192,7 @@ async def test_a_device_link_carries_the_identity_once(server: Server, database_
     link = await _link(alice)
     assert link["url"].startswith("/link/") and link["link_url"] == f"{server.base}{link['url']}"
     assert link["expires_at"] - link["server_now"] == 15 * 60 * 1000
+    assert link["qr"] == qr_code(link["link_url"]) and link["qr"].startswith("data:image/svg+xml")
     token = token_of(link["url"])
 
     engine = make_engine(database_url)

@@ -190,6 +190,9 @@ def test_my_games_order_the_landing_count_and_a_second_device(browser: Browser, 
         re.compile(r"Works once, until .+ \(1[45]:\d\d left\)")
     )
     expect(a.locator("#device-copy")).to_be_enabled()
+    qr = a.locator("#device-qr")
+    expect(qr).to_be_visible()
+    assert qr.evaluate("(img) => img.complete && img.naturalWidth > 100"), "the QR code did not load"
     shoot(a, "device-link-laptop-en")
 
     phone = open_player(browser, "phone", locale="fr-FR", viewport=PHONE)
