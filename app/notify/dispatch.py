@@ -63,7 +63,16 @@ class Notifier:
 
     # -- the triggers --------------------------------------------------------------------
     def committed(self, room: RoomInfo, before: LoadedGame, change: Change, now: int) -> None:
-        """A change was committed: work out and send its notices, later. Never raises."""
+        """A change was committed: work out and send its notices, later. Never raises.
+
+        "Your turn" and "12 h left" are for turn-based rooms, played over days: in a live
+        room the players are at the page, whose own cues (title, sound, the browser's
+        notification) say it is their turn, and a push at every move of a blitz game would
+        be noise; so there only a game's start and end are notices, and a move costs the
+        database nothing here."""
+        ended = change.after.result is not None and before.result is None
+        if not room.turn_based and change.next_game is None and not ended:
+            return
         self._spawn(self._in_order(room.id, self._after_commit(room, before, change, now)))
 
     def seated(self, room_id: str, guest_id: str) -> None:
@@ -103,7 +112,7 @@ class Notifier:
                     ]
             if change.next_game is not None:
                 notices += await self._started(conn, room, change.next_game, skip=acted, now=now)
-            elif after.result is None:
+            elif after.result is None and room.turn_based:
                 humans = triggers.human_seats(room, after)
                 for seat in triggers.newly_due(room, before, after, acted):
                     if await notice_marks.mark_turn(conn, room.id, after.id, seat, now):
@@ -131,9 +140,10 @@ class Notifier:
         """``game_started`` for every human seat but ``skip``; the seats due to act are
         marked as told (the notice says whose turn it is)."""
         humans = triggers.human_seats(room, game)
-        for seat in sorted(triggers.actors(game) & set(humans)):
-            await notice_marks.mark_turn(conn, room.id, game.id, seat, now)
-        await self._owe_time_low(conn, room, game, now)
+        if room.turn_based:
+            for seat in sorted(triggers.actors(game) & set(humans)):
+                await notice_marks.mark_turn(conn, room.id, game.id, seat, now)
+            await self._owe_time_low(conn, room, game, now)
         skipped = set(skip)
         return [
             self._notice("game_started", guest, room, game)

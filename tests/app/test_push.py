@@ -80,7 +80,7 @@ async def seat_two_subscribed(
     alice, bob = server.player(), server.player()
     await subscribe(alice, browsers[0], receiver, "en")
     await subscribe(bob, browsers[1], receiver, "fr")
-    room = await alice.create_room(game="speakeasy", **body)
+    room = await alice.create_room(game="speakeasy", **{"time_control": {"unlimited": True}, **body})
     assert (await bob.claim(room["invite_url"])).status_code == 200
     sockets = [await alice.connect(room["room_id"]), await bob.connect(room["room_id"])]
     return harness.Table(room, [alice, bob], sockets)
@@ -148,6 +148,36 @@ async def test_your_turn_reaches_a_push_service_encrypted_and_signed(
             break
 
 
+async def test_a_live_room_tells_its_start_and_end_only(server: Server, receiver: Receiver) -> None:
+    """Live rooms are played at the page (its own cues say whose turn): no push at every
+    move, only the game's start and its end."""
+    browsers = (Browser("alice"), Browser("bob"))
+    table = await seat_two_subscribed(server, receiver, browsers, time_control=None)
+    notifier = server.app.state.notifier
+    await table.setups()
+    for _ in range(3):
+        await table.move()
+    await notifier.idle()
+    kinds = [
+        (p.path, (browsers[0] if p.path == "alice" else browsers[1]).decrypt(p.body)["kind"])
+        for p in receiver.pushed
+    ]
+    assert kinds == [("alice", "game_started")]
+    quitter = table.mover()
+    assert (await quitter.act({"type": "resign", "id": "bye"}))["type"] == "ack"
+    other = "bob" if quitter.seat == table.sockets[0].seat else "alice"
+    await until(lambda: len(receiver.pushed) == 2)
+    await notifier.idle()
+    last = receiver.pushed[-1]
+    assert last.path == other
+    payload = (browsers[0] if other == "alice" else browsers[1]).decrypt(last.body)
+    assert payload["kind"] == "game_over"
+    assert (
+        payload["title"]
+        == {"alice": "Speak Easy: the game is over", "bob": "Speak Easy : la partie est finie"}[other]
+    )
+
+
 async def test_a_gone_subscription_is_removed(server: Server, receiver: Receiver) -> None:
     browsers = (Browser("alice"), Browser("bob"))
     receiver.status["bob"] = 410
@@ -168,7 +198,7 @@ async def test_no_notice_for_the_mover_a_bot_or_a_spectator(server: Server) -> N
     recorder = Recorder()
     server.app.state.notifier.register(recorder)
     alice, carol = server.player(), server.player()
-    room = await alice.create_room(game="speakeasy", bot="easy", setup_seconds=120)
+    room = await alice.create_room(game="speakeasy", bot="easy", time_control={"unlimited": True})
     sock = await alice.connect(room["room_id"])
     watcher = await carol.connect(room["room_id"], watch=harness.token_of(room["watch_url"]))
     assert watcher.seat is None
@@ -205,7 +235,7 @@ async def test_a_notice_carries_nothing_hidden(server: Server) -> None:
     seen: dict[str, list[Notice]] = {}
     for seed in range(1, 9):
         start = len(recorder.notices)
-        table = await harness.seat_two(server)
+        table = await harness.seat_two(server, time_control={"unlimited": True})
         runtime = await server.app.state.service.runtime(table.room["room_id"])
         guests = {
             holder.guest_id: f"seat{runtime.game.seat_of_slot(slot)}"
