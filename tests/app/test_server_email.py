@@ -273,11 +273,12 @@ def test_link_tokens_are_redacted_from_logs() -> None:
 
 
 async def test_a_real_game_mails_its_notices(server: Any, smtp: SmtpBox) -> None:
-    """Through the notification dispatch: a confirmed player is mailed that his game started
-    and, once, that it is his turn (the next turns within the hour are held back)."""
+    """Through the notification dispatch, in a room played over days: a confirmed player is
+    mailed that his game started and, once, that it is his turn (the next turns within the
+    hour are held back)."""
     alice = await confirmed_player(server, smtp)
     bob = server.player()
-    room = await alice.create_room(game="speakeasy")
+    room = await alice.create_room(game="speakeasy", time_control={"days": 2})  # played over days
     assert (await bob.claim(room["invite_url"])).status_code == 200
     sockets = [await alice.connect(room["room_id"]), await bob.connect(room["room_id"])]
     table = Table(room, [alice, bob], sockets)
