@@ -7,6 +7,7 @@
 // period) takes its default. They are counted down on the browser's clock corrected by the
 // server's (`server_now` against the instant the frame arrived).
 
+import { t } from "./i18n.js";
 import { readClocks } from "./wire.js";
 
 export class Clocks {
@@ -32,6 +33,23 @@ export class Clocks {
 
   get timed() {
     return Boolean(this.c && this.c.remaining);
+  }
+
+  /** A turn-based room (days per move, or no limit): its clocks read in days and hours. */
+  get turnBased() {
+    return Boolean(this.raw && this.raw.turn_based);
+  }
+
+  /** The text of `seat`'s clock now: "1:23", or "2 d 4 h" in a turn-based room. */
+  text(seat, stopped = false) {
+    const ms = this.remaining(seat, stopped);
+    return this.turnBased ? daysText(ms) : clockText(ms);
+  }
+
+  /** Whether `seat`'s clock is nearly out: under 30 s live, under 12 h turn-based. */
+  low(seat, stopped = false) {
+    const ms = this.remaining(seat, stopped);
+    return ms !== null && ms < (this.turnBased ? TURN_BASED_LOW_MS : 30000);
   }
 
   running(seat) {
@@ -66,6 +84,21 @@ export class Clocks {
   }
 }
 
+/** A turn-based clock turns red in its last 12 hours (when the "12 h left" notice goes). */
+export const TURN_BASED_LOW_MS = 12 * 3600 * 1000;
+
+/** Time left in a turn-based room, in words: "2 d 4 h", "5 h 12 min", then "12:34" under
+ * an hour; null -> "". */
+export function daysText(ms) {
+  if (ms === null || ms === undefined) return "";
+  const minutes = Math.max(0, Math.ceil(ms / 60000));
+  if (minutes < 60) return clockText(ms);
+  const d = Math.floor(minutes / 1440);
+  const h = Math.floor((minutes % 1440) / 60);
+  const m = minutes % 60;
+  return d ? t("clock.dh", { d, h }) : t("clock.hm", { h, m });
+}
+
 /** 83000 -> "1:23"; null -> "". */
 export function clockText(ms) {
   if (ms === null || ms === undefined) return "";
@@ -82,11 +115,10 @@ export function clockText(ms) {
 export function tickClocks(root, clocks, stopped) {
   root.querySelectorAll("[data-clock]").forEach((el) => {
     const seat = Number(el.dataset.clock);
-    const ms = clocks.remaining(seat, stopped);
-    const text = clockText(ms);
+    const text = clocks.text(seat, stopped);
     if (el.textContent !== text) el.textContent = text;
     el.classList.toggle("running", clocks.running(seat) && !stopped);
-    el.classList.toggle("low", ms !== null && ms < 30000);
+    el.classList.toggle("low", clocks.low(seat, stopped));
   });
   root.querySelectorAll("[data-limit]").forEach((el) => showLimit(el, stopped ? null : clocks.limitLeft(Number(el.dataset.limit))));
 }
@@ -94,7 +126,7 @@ export function tickClocks(root, clocks, stopped) {
 /** Fill a seat's limit element (its `.limit-text`): the countdown, red in its last 10 seconds. */
 export function showLimit(el, ms) {
   const box = el.querySelector(".limit-text") || el;
-  const text = ms === null ? "" : clockText(ms);
+  const text = ms === null ? "" : ms >= 3600000 ? daysText(ms) : clockText(ms);
   if (box.textContent !== text) box.textContent = text;
   el.hidden = ms === null;
   el.classList.toggle("low", ms !== null && ms < 10000);

@@ -22,6 +22,16 @@ addStrings(RULES_STRINGS);
 
 const CLOCKS = [null, [3, 2], [5, 3], [10, 5], [15, 10], [30, 20]];
 const DEFAULT_CLOCK = 3;
+// Turn-based rooms (issue 27): days per move, or no limit; the select's values "d<n>", "unlimited".
+const TURN_DAYS = [1, 2, 3, 5, 7, 14];
+
+/** The time control a value of the clock select stands for (the body's `time_control`). */
+function timeControl(value) {
+  if (value === "unlimited") return { unlimited: true };
+  if (value?.startsWith("d")) return { days: Number(value.slice(1)) };
+  const c = CLOCKS[Number(value)];
+  return c ? { initial: c[0] * 60, increment: c[1] } : null;
+}
 
 const $ = (id) => document.getElementById(id);
 const form = $("create");
@@ -46,11 +56,37 @@ function option(value, text, selected = false) {
   return o;
 }
 
+function group(label, options) {
+  const g = document.createElement("optgroup");
+  g.label = label;
+  g.append(...options);
+  return g;
+}
+
 function fillClocks() {
   const clock = $("clock");
   const chosen = clock.value || String(DEFAULT_CLOCK);
-  clock.replaceChildren(...CLOCKS.map((c, i) => option(String(i), c ? t("clock.min", { m: c[0], s: c[1] }) : t("clock.none"))));
+  const live = CLOCKS.map((c, i) => option(String(i), c ? t("clock.min", { m: c[0], s: c[1] }) : t("clock.none")));
+  const days = TURN_DAYS.map((n) => option(`d${n}`, n === 1 ? t("clock.day1") : t("clock.days", { n })));
+  clock.replaceChildren(group(t("clock.live"), live), group(t("clock.turnBasedGroup"), [...days, option("unlimited", t("clock.unlimitedOption"))]));
   clock.value = chosen;
+  clockHint();
+}
+
+/** Under the select, what a turn-based room means (nothing for a live one). */
+function clockHint() {
+  const clock = $("clock");
+  let hint = $("clock-hint");
+  if (!hint) {
+    hint = document.createElement("p");
+    hint.id = "clock-hint";
+    hint.className = "help";
+    clock.closest("label").after(hint);
+    clock.addEventListener("change", clockHint);
+  }
+  const value = clock.value;
+  hint.textContent = value === "unlimited" ? t("landing.unlimitedHint") : value.startsWith("d") ? t("landing.turnBasedHint") : "";
+  hint.hidden = !hint.textContent;
 }
 
 const playersText = (g) => (g.min_players === g.max_players ? t("landing.playersN", { n: g.min_players }) : t("landing.playersN", { n: `${g.min_players}–${g.max_players}` }));
@@ -344,7 +380,7 @@ form.addEventListener("submit", async (e) => {
   e.preventDefault();
   const data = new FormData(form);
   const g = chosenGame();
-  const c = CLOCKS[Number(data.get("clock"))];
+  const control = timeControl(String(data.get("clock") ?? ""));
   const players = Number(data.get("players")) || g.min_players;
   const { options, errors } = chosenOptions(g);
   flagOptions(errors.map((e) => e.name));
@@ -362,7 +398,7 @@ form.addEventListener("submit", async (e) => {
   button.textContent = t("landing.creating");
   try {
     const body = roomBody(
-      { game: g.name, players, preset: data.get("preset"), timeControl: c ? { initial: c[0] * 60, increment: c[1] } : null, spectators: data.get("spectators") === "on", bots },
+      { game: g.name, players, preset: data.get("preset"), timeControl: control, spectators: data.get("spectators") === "on", bots },
       catalogue.v2,
     );
     if (catalogue.v2 && Object.keys(options).length) body.options = options;

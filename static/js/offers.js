@@ -85,7 +85,7 @@ export function renderActions(box, room, send) {
         if (confirm(t("action.abortConfirm"))) send("abort");
       }, "secondary", "abort"));
     }
-    if (opponentsSeated(room) && awaySeats(room).length) {
+    if (!room.turnBased && opponentsSeated(room) && awaySeats(room).length) {
       const claim = button(t("action.claim"), () => send("claim"), "secondary", "claim");
       claim.dataset.tip = t("action.claimHelp");
       box.append(claim);

@@ -4,11 +4,19 @@
 import { t } from "./i18n.js";
 import { readPresence } from "./wire.js";
 
+/** How long a seat has been away, roughly: "2 min", "3 h", "2 d". */
+function awayText(seconds) {
+  if (seconds < 3600) return t("presence.minutes", { n: Math.max(1, Math.floor(seconds / 60)) });
+  if (seconds < 86400) return t("presence.hours", { n: Math.floor(seconds / 3600) });
+  return t("presence.days", { n: Math.floor(seconds / 86400) });
+}
+
 export class Presence {
   constructor() {
     this.seats = null;
     this.at = 0;
     this.spectators = 0;
+    this.turnBased = false; // a turn-based room: absence is normal, said "away", never alarming
   }
 
   set(seats, spectators) {
@@ -43,6 +51,7 @@ export class Presence {
     if (p.autopilot) return { text: t("room.autopilot"), online: false };
     if (p.connected) return { text: t("presence.online"), online: true };
     const gone = this.goneFor(seat);
+    if (this.turnBased) return { text: gone === null ? t("presence.away") : t("presence.awayFor", { t: awayText(gone) }), online: false };
     return { text: gone === null ? t("presence.offline") : t("presence.offlineFor", { s: Math.round(gone) }), online: false };
   }
 }

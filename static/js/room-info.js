@@ -3,8 +3,16 @@
 
 import { has, t } from "./i18n.js";
 
+/** A turn-based room's pace: "2 days per move", "no time limit". */
+export function paceText(tc) {
+  if (tc?.unlimited) return t("clock.unlimited");
+  if (tc?.days) return tc.days === 1 ? t("clock.day1") : t("clock.days", { n: tc.days });
+  return "";
+}
+
 export function clockLabel(tc) {
   if (!tc) return t("clock.none");
+  if (tc.days || tc.unlimited) return `${t("clock.turnBased")} · ${paceText(tc)}`;
   const m = tc.initial / 60;
   return t("clock.min", { m: Number.isInteger(m) ? m : m.toFixed(1), s: tc.increment ?? 0 });
 }

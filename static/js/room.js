@@ -91,6 +91,8 @@ function roomState() {
     view: R.view, // the last view: the result panel asks the game to explain the end from it
     gameId: R.gameId,
     graceSeconds: R.room?.grace_seconds,
+    turnBased: Boolean(R.room?.turn_based), // played over days (issue 27): no claim, "away"
+    timeControl: R.room?.time_control,
     agreedDraws: R.info?.agreedDraws !== false,
     lesson: R.lesson, // a guided first game's lesson: the turn line defers to a step that only explains
   };
@@ -229,6 +231,7 @@ async function onWelcome(msg) {
   R.view = msg.view;
   R.clocks.set(msg.clocks);
   R.talk = Array.isArray(msg.talk) ? msg.talk : null;
+  R.presence.turnBased = Boolean(R.room?.turn_based);
   R.presence.set(msg.presence && msg.presence.seats, msg.spectators ?? msg.presence?.spectators);
   R.offers = readOffers(msg.offers);
   keepCommitment(R.gameId, msg.fairness);

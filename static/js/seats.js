@@ -5,7 +5,7 @@
 // Every other seat is above the board, in turn order after yours.
 
 import { absolute } from "./api.js";
-import { clockText, showLimit } from "./clocks.js";
+import { showLimit } from "./clocks.js";
 import { icon } from "./dom.js";
 import { t } from "./i18n.js";
 import { loadLinks } from "./links.js";
@@ -45,6 +45,7 @@ function bar(seat, room) {
   const dot = document.createElement("span");
   dot.className = `dot ${pres.online === false && !bot ? "off" : "on"}`;
   dot.classList.toggle("empty", !taken);
+  dot.classList.toggle("away", Boolean(room.presence.turnBased) && pres.online === false && !bot); // normal here
   const label = document.createElement("span");
   label.className = "who-name";
   const seatName = game ? game.seatName(seat) : t("landing.seat", { n: seat + 1 });
@@ -69,7 +70,8 @@ function bar(seat, room) {
   clock.className = "clock";
   clock.dataset.clock = String(seat);
   const over = status && status.phase === "over";
-  clock.textContent = clockText(room.clocks.remaining(seat, over));
+  clock.textContent = room.clocks.text(seat, over);
+  clock.classList.toggle("low", room.clocks.low(seat, over));
   clock.classList.toggle("running", room.clocks.running(seat) && !over);
   clock.hidden = !room.clocks.timed;
   clock.setAttribute("role", "timer");

@@ -4,10 +4,14 @@
 // guided first game, while the lesson's step only explains, "Your turn — read the lesson, then
 // press Next" (static/js/tutorial.js).
 
-import { clockText } from "./clocks.js";
+import { clockText, daysText } from "./clocks.js";
 import { t } from "./i18n.js";
+import { paceText } from "./room-info.js";
 
-const setupText = (clocks) => t("setup.deadline", { t: clockText(clocks.setupLeft()) });
+const setupText = (clocks) => {
+  const left = clocks.setupLeft();
+  return t("setup.deadline", { t: clocks.turnBased && left !== null && left >= 3600000 ? daysText(left) : clockText(left) });
+};
 
 /** `state`: the shell's room state (room.js, roomState()). */
 export function renderTurn(box, state) {
@@ -40,7 +44,13 @@ export function renderTurn(box, state) {
   const away = Array.from({ length: state.players }, (_, s) => s).filter(
     (s) => s !== state.mine && !state.bots[s] && (!state.seatsTaken || state.seatsTaken[s]) && !state.presence.online(s),
   );
-  if (state.mine !== null && st.phase === "play" && away.length) {
+  if (state.turnBased && st.phase !== "over") {
+    const note = document.createElement("p");
+    note.className = "turn-based-note";
+    note.id = "turn-based-note";
+    note.textContent = t("room.turnBasedNote", { pace: paceText(state.timeControl) });
+    box.append(note);
+  } else if (state.mine !== null && st.phase === "play" && away.length) {
     const p = document.createElement("p");
     p.className = "warn";
     p.textContent = t("presence.opponentGone");
