@@ -174,7 +174,8 @@ def page(lang: str, name: str, form_action: str | None = None) -> str:
         f"<title>Speakeasy — {title}</title>\n"
         '<link rel="stylesheet" href="/static/css/style.css">\n<link rel="icon" href="data:,">\n</head>\n'
         '<body class="email-page">\n<header class="top"><a class="brand" href="/">Speakeasy</a></header>\n'
-        f'<main class="narrow">\n<section class="card">\n<h1 class="title" id="email-page-title">{title}</h1>\n'
+        '<main class="narrow">\n<section class="card">\n'
+        f'<h1 class="title" id="email-page-title">{title}</h1>\n'
         f'<p id="email-page-text">{text}</p>\n{form}\n'
         f'<p><a href="/">{back}</a> · <a href="/notifications">{settings}</a></p>\n'
         "</section>\n</main>\n</body>\n</html>\n"
