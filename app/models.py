@@ -59,7 +59,10 @@ class Room(Base):
 
 class RoomSeat(Base):
     __tablename__ = "room_seats"
-    __table_args__ = (UniqueConstraint("room_id", "guest_id", name="uq_room_seats_guest"),)
+    __table_args__ = (
+        UniqueConstraint("room_id", "guest_id", name="uq_room_seats_guest"),
+        Index("ix_room_seats_guest", "guest_id"),  # a guest's chairs: My games (migration 0012)
+    )
 
     room_id: Mapped[str] = mapped_column(String(32), ForeignKey("rooms.id"), primary_key=True)
     slot: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -105,9 +108,9 @@ class GameRow(Base):
     timer: :func:`app.games.deadlines.next_deadline`), kept in step at every commit so that
     every process's sweeper finds games due (migration 0009); ``None``: nothing runs."""
     actors: Mapped[str | None] = mapped_column(Text)
-    """JSON list: the seats owing a decision now (``[]`` once over), kept in step at every
-    commit so that "My games" knows whose turn it is without loading states (migration
-    0012); ``None``: written before it."""
+    """JSON list: the seats owing a decision now but the autopilot's (``[]`` once over), kept
+    in step at every commit (:func:`app.games.store.awaited`) so that "My games" knows whose
+    turn it is without loading states (migration 0012); ``None``: written before it."""
 
 
 class GameAction(Base):
@@ -144,21 +147,6 @@ class ChatMessage(Base):
     to_slot: Mapped[int | None] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[int] = mapped_column(BigInteger)
-
-
-# One-time links carrying a guest's identity to another device (issue 27, migration 0012;
-# app/devices.py).
-class DeviceLink(Base):
-    """A link's token is never stored, only its SHA-256; good for 15 minutes and once."""
-
-    __tablename__ = "device_links"
-    __table_args__ = (Index("ix_device_links_guest", "guest_id"),)
-
-    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
-    guest_id: Mapped[str] = mapped_column(String(64))
-    created_at: Mapped[int] = mapped_column(BigInteger)
-    expires_at: Mapped[int] = mapped_column(BigInteger)
-    used_at: Mapped[int | None] = mapped_column(BigInteger)
 
 
 # E-mail notifications (issue 27, migration 0011; app/notify/email_store.py).
@@ -228,3 +216,18 @@ class NoticeMark(Base):
     deadline: Mapped[int] = mapped_column(BigInteger)
     due_at: Mapped[int] = mapped_column(BigInteger)
     claimed_at: Mapped[int | None] = mapped_column(BigInteger)
+
+
+# One-time links carrying a guest's identity to another device (issue 27, migration 0012;
+# app/devices.py).
+class DeviceLink(Base):
+    """A link's token is never stored, only its SHA-256; good for 15 minutes and once."""
+
+    __tablename__ = "device_links"
+    __table_args__ = (Index("ix_device_links_guest", "guest_id"),)
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    guest_id: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[int] = mapped_column(BigInteger)
+    used_at: Mapped[int | None] = mapped_column(BigInteger)

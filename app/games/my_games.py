@@ -47,7 +47,9 @@ async def _actors(conn: AsyncConnection, row: Any) -> frozenset[int]:
     if row.actors is not None:
         return frozenset(int(seat) for seat in json.loads(row.actors))
     game = await store.load_game(conn, row.id)
-    return frozenset() if game is None or game.result is not None else game.rules.actors(game.state)
+    if game is None:
+        return frozenset()
+    return frozenset(store.awaited(game.rules, game.state, game.result is not None))
 
 
 def seat_deadline(row: Any, seat: int) -> int | None:

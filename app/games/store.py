@@ -118,9 +118,17 @@ def game_values(game: LoadedGame, now: int) -> dict[str, Any]:
         "clocks": dumps(game.clocks.to_json()),
         "setup_deadline": game.clocks.setup_deadline,
         "offers": dumps(game.offers.to_json()),
-        "actors": "[]" if game.result is not None else dumps(sorted(rules.actors(game.state))),
+        "actors": dumps(awaited(rules, game.state, game.result is not None)),
         "deadline": next_deadline(game),
     }
+
+
+def awaited(rules: Game[Any], state: Any, over: bool) -> list[int]:
+    """The seats whose decision the game waits for (``games.actors``, what "My games" reads):
+    the engine's actors but the seats the autopilot plays (withdrawn), none once over."""
+    if over:
+        return []
+    return sorted(rules.actors(state) - rules.withdrawn(state))
 
 
 def new_game_values(game: LoadedGame, now: int) -> dict[str, Any]:

@@ -13,10 +13,12 @@ from server_harness import Player, Socket, token_of
 from sqlalchemy import select
 
 from app.db import make_engine
+from app.games import store
 from app.identity import COOKIE_NAME
 from app.logs import redact
 from app.models import DeviceLink, GameRow
 from app.rooms.device_routes import qr_code
+from engine.catalogue import entry
 
 PROHIBITION = "prohibition"
 
@@ -153,6 +155,16 @@ async def test_a_room_waiting_for_its_players_awaits_nobody(server: Server) -> N
     listed = [(await _mine(person))["games"][0] for person in (alice, bob, carol)]
     assert not any(game["waiting_for_players"] for game in listed)
     assert sum(game["your_move"] for game in listed) >= 1
+
+
+def test_a_seat_the_autopilot_plays_is_never_awaited() -> None:
+    rules = entry(PROHIBITION).game
+    state = rules.new_game("ab" * 32, dict(next(iter(rules.presets().values()))), 3)
+    (seat,) = rules.actors(state)
+    left = rules.withdraw(state, seat, "resign").state
+    assert seat in rules.actors(left) and seat in rules.withdrawn(left)  # the autopilot's move
+    assert seat not in store.awaited(rules, left, over=False)
+    assert store.awaited(rules, state, over=True) == []
 
 
 async def test_another_guest_and_a_spectator_list_nothing(server: Server) -> None:
