@@ -212,7 +212,10 @@ def test_my_games_order_the_landing_count_and_a_second_device(browser: Browser, 
     no_overflow(p)
     shoot(p, "games-phone-fr")
 
-    # The phone plays Alice's setup: the game no longer waits for her.
+    # The phone plays Alice's setup: the game no longer waits for her, and her laptop's
+    # landing page says so once it has the focus again.
+    a.goto(server + "/")
+    expect(a.locator("#your-move")).to_have_attribute("data-count", str(count))
     p.locator("#my-games-rows tr").first.locator("a.game-open").click()
     expect(p).to_have_url(server + f"/r/{setup['room_id']}")
     p.get_by_role("button", name="Au hasard").click()
@@ -227,6 +230,8 @@ def test_my_games_order_the_landing_count_and_a_second_device(browser: Browser, 
     else:
         raise AssertionError("the setup played on the phone did not reach the server")
     assert call(a, "GET", "/api/me/turns")["your_move"] == count - 1
+    a.evaluate("window.dispatchEvent(new Event('focus'))")
+    expect(a.locator("#your-move")).to_have_attribute("data-count", str(count - 1))
 
     # The same link again, in a third browser: used, said in words, nothing changed.
     late = open_player(browser, "late", viewport=LAPTOP)
