@@ -5,6 +5,7 @@ signature (RFC 8292). A 410 answer removes the subscription."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 from typing import Any
@@ -178,9 +179,15 @@ async def test_a_live_room_tells_its_start_and_end_only(server: Server, receiver
     )
 
 
-async def test_a_gone_subscription_is_removed(server: Server, receiver: Receiver) -> None:
+async def test_a_gone_subscription_is_removed(
+    server: Server, receiver: Receiver, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A 410 deletes the subscription; a 500 keeps it; the logs name an endpoint only by a
+    hash, never the endpoint (a capability to wake that browser)."""
+    caplog.set_level(logging.INFO, logger="speakeasy.notify")
     browsers = (Browser("alice"), Browser("bob"))
     receiver.status["bob"] = 410
+    receiver.status["alice"] = 500
     table = await seat_two_subscribed(server, receiver, browsers)
     await table.setups()
     notifier = server.app.state.notifier
@@ -192,6 +199,11 @@ async def test_a_gone_subscription_is_removed(server: Server, receiver: Receiver
     async with server.app.state.engine.connect() as conn:
         left = (await conn.execute(select(PushSubscription.endpoint))).scalars().all()
     assert left == [f"{receiver.base}/push/alice"]
+    messages = [r.getMessage() for r in caplog.records if r.name.startswith("speakeasy.notify")]
+    assert "push subscription gone" in messages
+    assert "push refused" in messages
+    for record in caplog.records:
+        assert "/push/" not in str(record.__dict__) and str(receiver.base) not in str(record.__dict__)
 
 
 async def test_no_notice_for_the_mover_a_bot_or_a_spectator(server: Server) -> None:
