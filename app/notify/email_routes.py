@@ -22,6 +22,7 @@ from app.deps import GuestDep, SettingsDep, base_url, client_address
 from app.errors import AppError
 from app.notify.email_service import EmailService
 from app.notify.email_text import page
+from app.rooms.schemas import ErrorResponse
 
 NO_STORE = {"cache-control": "no-store"}
 
@@ -58,7 +59,15 @@ class SignInAccepted(BaseModel):
     message: str = "if a player confirmed this address, a sign-in link is on its way to it"
 
 
-api = APIRouter(prefix="/api")
+# Every refusal is {"detail": {"code", "message"}}, documented as such (4xx, and 503 when the
+# relay does not take a confirmation mail).
+api = APIRouter(
+    prefix="/api",
+    responses={
+        "4XX": {"model": ErrorResponse, "description": "refused"},
+        "503": {"model": ErrorResponse, "description": "the mail relay or the database is unavailable"},
+    },
+)
 pages = APIRouter()
 
 
