@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 from typing import Any
@@ -352,3 +353,51 @@ def test_a_mismatched_public_key_is_refused() -> None:
         VapidKeys.from_settings(settings)
     with pytest.raises(ValueError, match="SUBJECT"):
         Settings(vapid_private_key=VAPID_PRIVATE)
+
+
+async def test_three_seats_told_once_per_turn_never_for_their_own_move(server: Server) -> None:
+    """A 3-seat Prohibition played over days: each "your turn" goes to a seat that owes a
+    decision after a change it did not act in, and a seat is told at most once until it
+    acts (a seat's several actions in a row are one turn)."""
+    recorder = Recorder()
+    notifier = server.app.state.notifier
+    notifier.register(recorder)
+    people = [server.player() for _ in range(3)]
+    room = await people[0].create_room(game="prohibition", players=3, time_control={"days": 3})
+    for other in people[1:]:
+        assert (await other.claim(room["invite_url"])).status_code == 200
+    socks = [await person.connect(room["room_id"]) for person in people]
+    runtime = await server.app.state.service.runtime(room["room_id"])
+    seat_of = {
+        holder.guest_id: runtime.game.seat_of_slot(slot) for slot, holder in enumerate(runtime.room.slots)
+    }
+    await notifier.idle()
+    told: dict[int, int] = {}  # seat -> "your turn" notices since it last acted
+    rng = random.Random(5)
+    seen = len(recorder.notices)
+    turns = 0
+    for step in range(40):
+        owing = [s for s in socks if s.view is not None and (s.view.get("legal") or [])]
+        if not owing or socks[0].view is None or socks[0].view.get("result"):
+            break
+        mover = owing[0]
+        assert mover.seat is not None and mover.view is not None
+        line = rng.choice(mover.view["legal"])
+        action = line if isinstance(line, dict) else {"type": "act", "text": line}
+        ack = await mover.act({"type": "act", "id": f"p{step}", "action": action})
+        assert ack["type"] == "ack", ack
+        for sock in socks:
+            await sock.events_until(ack["version"])
+        await notifier.idle()
+        told[mover.seat] = 0
+        due = {s.seat for s in socks if s.view is not None and (s.view.get("legal") or [])}
+        for notice in recorder.notices[seen:]:
+            assert notice.kind == "your_turn"
+            seat = seat_of[notice.guest_id]
+            assert seat != mover.seat, "told of his own move"
+            assert seat in due and seat in notice.turn_seats
+            told[seat] = told.get(seat, 0) + 1
+            assert told[seat] == 1, "told twice before acting"
+            turns += 1
+        seen = len(recorder.notices)
+    assert turns >= 3, "the seats took turns"
