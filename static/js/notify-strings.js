@@ -20,7 +20,7 @@ export const NOTIFY_STRINGS = {
     "push.turnOn": "Turn on for this browser",
     "push.turnOff": "Turn off for this browser",
     "push.failed": "That did not work: {m}",
-    "push.more": "Notifications when this page is closed",
+    "push.more": "Be told when it is your turn, even with this page closed",
     "push.away": "Alerts when away",
   },
   fr: {
@@ -41,7 +41,7 @@ export const NOTIFY_STRINGS = {
     "push.turnOn": "Activer sur ce navigateur",
     "push.turnOff": "Désactiver sur ce navigateur",
     "push.failed": "Cela n’a pas marché : {m}",
-    "push.more": "Avis quand cette page est fermée",
+    "push.more": "Être prévenu quand c’est votre tour, même page fermée",
     "push.away": "Avis en votre absence",
   },
 };

@@ -252,3 +252,20 @@ def test_push_on_and_off_through_the_service_worker(
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_server_without_keys_says_so(browser: Browser, server: str) -> None:
+    """The suite's shared server has no VAPID key: the page says push is off, offers no
+    button, and the landing page's link still leads there."""
+    context = browser.new_context(viewport=SIZES["phone"], locale="en-US", device_scale_factor=1)  # type: ignore[arg-type]
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/notifications")
+        expect(page.locator("#push-state")).to_have_text(
+            "This server is not set up to reach a closed browser. "
+            "The room's page still tells you when it is your turn."
+        )
+        expect(page.locator("#push-on")).to_be_hidden()
+        expect(page.locator("#push-off")).to_be_hidden()
+    finally:
+        context.close()
