@@ -80,6 +80,8 @@ async def email_status(guest: GuestDep, email: EmailDep) -> EmailStatus:
 async def set_email(
     body: AddressBody, request: Request, guest: GuestDep, email: EmailDep, settings: SettingsDep
 ) -> EmailStatus:
+    if not email.set_limit.take(client_address(request)):
+        raise AppError("rate_limited", "too many addresses set from your address; wait a few minutes", 429)
     status = await email.set_address(guest, body.address, body.lang, base_url(request, settings))
     return EmailStatus.model_validate(status)
 

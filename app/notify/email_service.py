@@ -26,6 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app.clocks import Clock
 from app.config import Settings
 from app.errors import AppError
+from app.limits import KeyedRateLimit
 from app.notify import Notice
 from app.notify import email_store as store
 from app.notify.email_address import address_hash, log_name, valid_address
@@ -40,6 +41,8 @@ NOTICE_KINDS: Final = ("your_turn", "game_started", "game_over", "time_low")
 THROTTLED_KINDS: Final = ("your_turn", "time_low")
 """Kinds limited to one mail per room and address per interval (the others come once a game)."""
 LINK_KINDS: Final = ("confirm", "sign_in")
+SET_PER_MINUTE: Final = 1
+SET_BURST: Final = 10
 
 DeviceLinkIssuer = Callable[[AsyncEngine, str], Awaitable[str]]
 
@@ -64,6 +67,9 @@ class EmailService:
         self.mailer = mailer or Mailer(settings)
         self.tokens = EmailTokens(settings.secret)
         self._device_link = device_link
+        self.set_limit = KeyedRateLimit(SET_PER_MINUTE, SET_BURST, clock.now_ms)
+        """Addresses set (confirmation mails asked for) per client address: without it one
+        page could make the server mail a confirmation to any number of strangers."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     @property

@@ -176,6 +176,19 @@ async def test_rate_limits(server: Any, smtp: SmtpBox) -> None:
     assert len(smtp.to(other)) == 3
 
 
+async def test_one_page_cannot_mail_many_strangers(server: Any, smtp: SmtpBox) -> None:
+    """Ten addresses set from one client address, then it must wait: each costs a mail."""
+    player = server.player()
+    codes = [
+        (await player.http.put("/api/me/email", json={"address": f"stranger{n}@example.org"})).status_code
+        for n in range(11)
+    ]
+    assert codes == [200] * 10 + [429]
+    assert smtp.count() == 10
+    server.clock.advance(60_000)
+    assert (await player.http.put("/api/me/email", json={"address": "late@example.org"})).status_code == 200
+
+
 @pytest.mark.parametrize(
     ("address", "words"),
     [
