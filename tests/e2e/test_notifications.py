@@ -18,6 +18,7 @@ import base64
 import json
 import os
 import secrets
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -27,13 +28,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, _free_port
 from playwright.sync_api import Browser, Page, expect
 
-sys.path.insert(0, str(ROOT / "tests" / "app"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
 from push_receiver import Browser as PushKeys
 from push_receiver import vapid_pair
 
+ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path("/tmp/shots/push")
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 VAPID_PRIVATE, VAPID_PUBLIC = vapid_pair()
@@ -53,6 +54,12 @@ WORDS = {
         "away": "Avis en votre absence",
     },
 }
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
