@@ -7,7 +7,8 @@
 // address whose owner confirmed it gets a one-time link that brings his games to this browser
 // (POST /api/email/sign-in; the answer is the same for any address). The server checks every
 // address; its refusal is shown in its words. Both mount themselves when the page has the
-// element, so a page only needs the element and this script.
+// element, so a page only needs the element and this script. Switching the page's language
+// switches the mails' (a confirmed address only: a pending one would get a new link).
 
 import { api } from "./api.js";
 import { addStrings, applyI18n, lang, onLangChange, t } from "./i18n.js";
@@ -158,7 +159,13 @@ export function mountEmailSettings(box) {
       fail(err);
     }
   });
-  onLangChange(() => render());
+  onLangChange(() => {
+    render();
+    // Mails follow the page's language: a confirmed address is told the new one (no mail goes).
+    if (status && status.state === "confirmed") {
+      api("PUT", "/api/me/email", { address: status.address, lang }).then((answer) => (status = answer)).catch(() => {});
+    }
+  });
 
   render();
   api("GET", "/api/me/email")

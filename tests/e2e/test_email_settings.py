@@ -207,6 +207,13 @@ def test_address_confirmed_by_its_link_then_sign_in_elsewhere(
     expect(other.locator("#email-settings")).to_have_attribute("data-state", "confirmed")
     shot(other, f"{size}-{lang}-6-second-browser")
 
+    # Switching the page's language switches the mails'.
+    other_lang = "fr" if lang == "en" else "en"
+    page.click(f"#lang button[lang='{other_lang}']")
+    end = time.monotonic() + 10
+    while page.evaluate("fetch('/api/me/email').then((r) => r.json())")["lang"] != other_lang:
+        assert time.monotonic() < end, "the mails' language did not follow the page's"
+        time.sleep(0.05)
     page.click("#email-remove")
     expect(settings).to_have_attribute("data-state", "none")
     page.context.close()
