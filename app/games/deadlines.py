@@ -48,6 +48,18 @@ async def due_rooms(conn: AsyncConnection, now: int, limit: int = 100) -> list[s
     return [str(room_id) for room_id in (await conn.execute(query)).scalars()]
 
 
+async def turn_based_in_play(conn: AsyncConnection) -> list[str]:
+    """The turn-based rooms whose current game is not over: at start-up, a bot or the
+    autopilot may owe one of them a decision that the process which was thinking it never
+    played (nothing else would ask it again until someone opens the room)."""
+    query = (
+        select(_ROOMS.c.id)
+        .select_from(_ROOMS.join(_GAMES, _GAMES.c.id == _ROOMS.c.current_game_id))
+        .where(_ROOMS.c.turn_based.is_(True), _GAMES.c.status != "over")
+    )
+    return [str(room_id) for room_id in (await conn.execute(query)).scalars()]
+
+
 async def store_deadline(conn: AsyncConnection, game: LoadedGame) -> None:
     """Write ``game``'s deadline as its row holds it now (guarded on ``seq``: a row that
     changed meanwhile was given its own by that change). For the writers that change a

@@ -11,6 +11,9 @@ which plays what the clocks force (the game's timeout rule, a decision's default
 Several processes may sweep the same game at once: each tick commits under the row's
 ``seq`` guard, so exactly one commit lands; the others meet :class:`app.errors.Conflict`,
 reload the game and find nothing due any more. A deadline is never fired twice.
+
+At start-up the sweeper also asks again the bots and autopilots that owe a decision in a
+running turn-based game (:meth:`DeadlineSweeper.wake_bots`).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app.clocks import Clock
 from app.errors import AppError
 from app.games import store
-from app.games.deadlines import due_rooms, store_deadline
+from app.games.deadlines import due_rooms, store_deadline, turn_based_in_play
 from app.games.service import GameService
 from app.outage import OUTAGES, report
 
@@ -50,6 +53,12 @@ class DeadlineSweeper:
             self._task = None
 
     async def _run(self) -> None:
+        try:
+            await self.wake_bots()
+        except OUTAGES as error:
+            report(log, "bots of turn-based games not woken: database unavailable", error)
+        except Exception:
+            log.exception("waking the bots of turn-based games failed")
         while True:
             try:
                 await self.sweep()
@@ -58,6 +67,20 @@ class DeadlineSweeper:
             except Exception:
                 log.exception("deadline sweep failed")
             await asyncio.sleep(self._every)
+
+    async def wake_bots(self) -> None:
+        """At start-up: ask again every bot or autopilot that owes a decision in a running
+        turn-based game. A process that stopped while one was thinking took the decision
+        with it, and a turn-based game is seldom opened (which asks too): it would wait for
+        ever. Two processes asking at once play it once (a bot's action id is its game, its
+        version and its seat)."""
+        async with self._engine.connect() as conn:
+            rooms = await turn_based_in_play(conn)
+        for room_id in rooms:
+            try:
+                await self._service.start_bot(room_id)
+            except AppError:  # the room is gone
+                continue
 
     async def sweep(self) -> int:
         """Tick every room whose game's deadline has passed; how many were ticked."""

@@ -335,3 +335,43 @@ async def test_two_processes_on_one_postgres_fire_a_deadline_once(pg_url: str, t
         first.stop()
         second.stop()
         await rows.close()
+
+
+async def test_a_bot_owing_a_move_when_the_server_stopped_plays_it_at_start_up(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    """The process that was thinking a bot's move stopped: the next one to start asks the
+    bot again, with nobody opening the room (a turn-based game is seldom open, and the
+    others get no "your turn" while a bot owes the move). The stall is made exactly: the
+    chair that owes the first decision becomes a bot while no server runs."""
+    time = FileTime(tmp_path / "now")
+    server = ServerProcess(sqlite_url, time.path, **SWEEP)
+    rows = Rows(sqlite_url)
+    await server.start()
+    try:
+        room_id, people = await seat_everyone(server, "prohibition", 3, {"days": 3})
+        socks = await sockets(people, room_id)
+        [owing_seat] = [sock.seat for sock in owing(socks)]
+        await close(socks)
+        before = await rows.game(room_id)
+        server.stop()
+        async with rows.engine.begin() as conn:
+            await conn.execute(
+                text(
+                    "UPDATE room_seats SET guest_id = NULL, bot_level = 'easy'"
+                    " WHERE room_id = :room AND slot = :slot"
+                ),
+                {"room": room_id, "slot": owing_seat},  # the first game's seats are its chairs
+            )
+        await server.start()
+
+        async def moved() -> bool:
+            return bool((await rows.game(room_id))["version"] > before["version"])
+
+        assert await eventually(moved)
+        assert await rows.timeouts(before["id"]) == []  # the bot played; nothing ran out
+        for person in people:
+            await person.close()
+    finally:
+        server.stop()
+        await rows.close()
