@@ -48,7 +48,8 @@ export function renderTurn(box, state) {
     const note = document.createElement("p");
     note.className = "turn-based-note";
     note.id = "turn-based-note";
-    note.textContent = t("room.turnBasedNote", { pace: paceText(state.timeControl) });
+    // A spectator has no move to come back for: he is told only how the room is played.
+    note.textContent = t(state.mine === null ? "room.turnBasedWatch" : "room.turnBasedNote", { pace: paceText(state.timeControl) });
     box.append(note);
   } else if (state.mine !== null && st.phase === "play" && away.length) {
     const p = document.createElement("p");

@@ -21,10 +21,17 @@ pytestmark = pytest.mark.e2e
 SHOTS = Path("/tmp/shots/turnbased")
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 WORDS = {
-    "en-US": {"hint": "Turn-based", "note": "close this page", "days": r"^[12] d \d{1,2} h$", "away": "away"},
+    "en-US": {
+        "hint": "Turn-based",
+        "note": "close this page",
+        "watch": "the players move over days",
+        "days": r"^[12] d \d{1,2} h$",
+        "away": "away",
+    },
     "fr-FR": {
         "hint": "Au long cours",
         "note": "fermer cette page",
+        "watch": "jouent sur plusieurs jours",
         "days": r"^[12] j \d{1,2} h$",
         "away": "absent",
     },
@@ -53,6 +60,7 @@ def test_a_days_per_move_room_from_the_landing_page(
     page.screenshot(path=str(SHOTS / f"{shot}-landing.png"))
     page.locator("#create-btn").click()
     invite = page.locator("#invite-url").input_value()
+    watch = page.locator("#watch-url").input_value()
     page.locator("#enter").click()
     expect(page.locator("body")).to_have_attribute("data-seat", "0")
 
@@ -67,6 +75,12 @@ def test_a_days_per_move_room_from_the_landing_page(
     for seat in ("0", "1"):
         expect(page.locator(f'.clock[data-clock="{seat}"]').first).to_have_text(re.compile(words["days"]))
     page.screenshot(path=str(SHOTS / f"{shot}-room.png"))
+
+    # A spectator is told how the room is played, not that his time runs.
+    carol = open_player(browser, "carol", locale=locale, viewport=SIZES[size], mobile=size == "phone")
+    carol.page.goto(watch)
+    expect(carol.page.locator("#turn-based-note")).to_contain_text(words["watch"])
+    carol.page.context.close()
 
     # The opponent closes his page: he is away, and there is nothing to claim.
     bob.page.context.close()
