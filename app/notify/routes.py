@@ -12,8 +12,10 @@ from app.deps import ClockDep, EngineDep, GuestDep, SettingsDep
 from app.errors import AppError
 from app.notify import subscriptions as subs
 from app.notify.webpush import VapidKeys
+from app.rooms.schemas import ErrorResponse
 
-router = APIRouter(prefix="/api/push")
+# Every refusal is {"detail": {"code", "message"}}, documented as such, as the rooms' routes.
+router = APIRouter(prefix="/api/push", responses={"4XX": {"model": ErrorResponse, "description": "refused"}})
 
 
 def _keys(request: Request) -> VapidKeys | None:
