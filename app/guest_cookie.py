@@ -1,4 +1,5 @@
-"""The guest cookie on every ``/api`` request, as a plain ASGI middleware.
+"""The guest cookie on every ``/api`` request and on a page that finds none, as a plain ASGI
+middleware.
 
 Every ``/api`` caller has a guest identity, proved by the signed cookie
 (:class:`app.identity.GuestCookies`); its id is put on the request's state
@@ -36,8 +37,11 @@ class GuestCookieMiddleware:
         self.secure = secure
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not scope["path"].startswith("/api/"):
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        if not scope["path"].startswith("/api/"):
+            await self._page(scope, receive, send)
             return
         cookie = Request(scope).cookies.get(COOKIE_NAME)
         guest = self.guests.verify(cookie) or Guest(new_guest_id(), reissue=True)
@@ -54,6 +58,39 @@ class GuestCookieMiddleware:
                 # the cookie itself: that one stands.
                 if not any(value.startswith(f"{COOKIE_NAME}=") for value in headers.getlist("set-cookie")):
                     headers.append("set-cookie", header)
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookie)
+
+    async def _page(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A page of this site answered to a browser without a valid cookie brings its new
+        guest identity with it, so that the page's first ``/api`` requests, sent side by side,
+        carry one identity between them (each would otherwise make a guest of its own, and the
+        last answer's cookie would win: a room made by the first would not be his). A fresh
+        random identity is harmless whoever linked to the page, so a top-level ``GET`` from
+        another site (an invite in a mail) gets one too: a browser sends its Lax cookie with
+        such a navigation, so a missing one is truly missing, never masked. A foreign request
+        of any other kind (a form's ``POST``, a frame, a fetch) writes nothing, as on ``/api``."""
+        request = Request(scope)
+        navigation = request.headers.get("sec-fetch-mode") == "navigate" and request.headers.get(
+            "sec-fetch-dest"
+        ) in ("document", None)
+        if (
+            request.method not in ("GET", "HEAD")
+            or (self.site.is_foreign(scope) and not navigation)
+            or self.guests.verify(request.cookies.get(COOKIE_NAME)) is not None
+        ):
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_cookie(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                if headers.get("content-type", "").startswith("text/html"):
+                    headers.append(
+                        "set-cookie",
+                        guest_cookie_header(self.guests, new_guest_id(), self.max_age, self.secure),
+                    )
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)

@@ -253,3 +253,30 @@ async def _left(app: Any, path: str) -> list[dict[str, Any]]:
     }
     await app(scope, receive, send)
     return sent
+
+
+async def test_a_page_brings_one_identity_for_its_first_requests(server: Server) -> None:
+    """A browser without a cookie gets one with the page itself: the page's first requests,
+    sent side by side, are one guest (before, each made a guest of its own and the last
+    answer's cookie won, so a room made by one of them had no seat for the player)."""
+    async with httpx.AsyncClient(base_url=server.base) as browser:
+        page = await browser.get("/", headers={"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate"})
+        assert page.headers["content-type"].startswith("text/html")
+        minted = set_cookie(page)
+        assert minted is not None and minted[COOKIE_NAME]["httponly"]
+        cookie = minted[COOKIE_NAME].value
+        browser.cookies.set(COOKIE_NAME, cookie)
+        created = await browser.post("/api/rooms", json={"game": "speakeasy"})
+        turns = await browser.get("/api/me/games")
+        assert created.status_code == 201 and turns.status_code == 200
+        assert "set-cookie" not in created.headers and "set-cookie" not in turns.headers
+        room = await get_room(server.base, created.json()["room_id"], cookie)
+        assert room.json()["your_seat"] == 0
+        again = await browser.get("/")  # a page with a valid cookie writes none
+        assert "set-cookie" not in again.headers
+    async with httpx.AsyncClient(base_url=server.base) as framed:
+        foreign = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe"}
+        assert "set-cookie" not in (await framed.get("/", headers=foreign)).headers  # not from a frame
+    async with httpx.AsyncClient(base_url=server.base) as stranger:
+        style = await stranger.get("/static/css/style.css")
+        assert style.status_code == 200 and "set-cookie" not in style.headers  # pages only
