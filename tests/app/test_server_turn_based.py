@@ -211,12 +211,14 @@ async def play_over_weeks(
         await rows.close()
 
 
+@pytest.mark.heavy
 async def test_a_three_seat_prohibition_over_weeks_with_restarts(sqlite_url: str, tmp_path: Path) -> None:
     """Three days per move; a sitting every day and a half, the server restarted every
     fifth move; then a seat runs out of days while no server runs: the autopilot takes it."""
     await play_over_weeks(sqlite_url, tmp_path, "prohibition", 3, 3, 30, 5)
 
 
+@pytest.mark.heavy
 async def test_a_five_seat_spies_over_weeks_with_restarts(sqlite_url: str, tmp_path: Path) -> None:
     """A week per move (a power's turn): a sitting every three and a half days, the server
     restarted every sixth move."""

@@ -266,6 +266,7 @@ def test_data_pack_copy_is_the_engines(server: str) -> None:
     assert served == (ROOT / "engine" / "flickago" / "data.json").read_bytes()
 
 
+@pytest.mark.heavy
 def test_two_players_and_a_spectator_play_a_whole_game_by_dragging(server: str, browser: Any) -> None:
     SHOT_DIR.mkdir(parents=True, exist_ok=True)
     rng = random.Random(12)

@@ -27,6 +27,7 @@ from playwright.sync_api import Browser, expect
 pytestmark = pytest.mark.e2e
 
 
+@pytest.mark.heavy
 def test_two_players_and_a_spectator_play_a_game(server: str, browser: Browser, shots: Path) -> None:
     alice = open_player(browser, "alice")
     bob = open_player(browser, "bob", mobile=True)

@@ -234,7 +234,7 @@ def phase_of(page: Page) -> str:
     return page.locator("body").get_attribute("data-phase") or ""
 
 
-@pytest.fixture(scope="module", params=[e.name for e in game_entries()])
+@pytest.fixture(params=[e.name for e in game_entries()])
 def rooms(request: pytest.FixtureRequest, server: str, browser: Browser) -> Iterator[Rooms]:
     """The game's rooms, with the seat's game in play (checked on the seat's own page)."""
     entry = next(e for e in game_entries() if e.name == request.param)
@@ -269,11 +269,16 @@ def rooms(request: pytest.FixtureRequest, server: str, browser: Browser) -> Iter
     yield Rooms(entry, seat, waiting, fresh, played)
 
 
-def visit(browser: Browser, server: str, rooms: Rooms, over: bool, shots: Path) -> list[str]:
-    """Every page of the game at every size; the problems found."""
+Size = tuple[str, dict[str, int], str]
+
+
+def visit(
+    browser: Browser, server: str, rooms: Rooms, over: bool, shots: Path, sizes: tuple[Size, ...]
+) -> list[str]:
+    """Every page of the game at every size of ``sizes``; the problems found."""
     entry = rooms.entry
     problems: list[str] = []
-    for label, size, locale in SIZES:
+    for label, size, locale in sizes:
         tag = f"{entry.name} {label}"
         seat_ctx = context(browser, size, locale, rooms.seat, server)
         stranger_ctx = context(browser, size, locale, None, server)
@@ -330,8 +335,19 @@ def visit(browser: Browser, server: str, rooms: Rooms, over: bool, shots: Path) 
     return problems
 
 
-def test_no_page_is_wider_than_the_window(server: str, browser: Browser, rooms: Rooms, shots: Path) -> None:
-    problems = visit(browser, server, rooms, over=False, shots=shots)
+@pytest.mark.heavy
+@pytest.mark.parametrize(
+    "sizes",
+    [
+        pytest.param((SIZES[0], SIZES[2]), id="laptop+phone-fr"),
+        # French is the longer text: the English phone is under -m slow.
+        pytest.param((SIZES[1],), id="phone-en", marks=pytest.mark.slow),
+    ],
+)
+def test_no_page_is_wider_than_the_window(
+    server: str, browser: Browser, rooms: Rooms, shots: Path, sizes: tuple[Size, ...]
+) -> None:
+    problems = visit(browser, server, rooms, over=False, shots=shots, sizes=sizes)
     rooms.seat.resign(rooms.played["room_id"])
-    problems += visit(browser, server, rooms, over=True, shots=shots)
+    problems += visit(browser, server, rooms, over=True, shots=shots, sizes=sizes)
     assert not problems, "\n".join(problems)

@@ -185,6 +185,7 @@ def views(player: Player) -> list[dict[str, Any]]:
     return [f["view"] for f in player.frames if f.get("type") in ("welcome", "event") and f.get("view")]
 
 
+@pytest.mark.heavy
 def test_three_seats_two_people_a_bot_and_a_spectator(server: str, browser: Any, shots: Path) -> None:
     alice = open_player(browser, "alice", viewport={"width": 1366, "height": 768})
     bob = open_player(browser, "bob", mobile=True)

@@ -230,6 +230,7 @@ def assert_faces_kept(player: Player, spectator: bool = False) -> int:
     return own_up
 
 
+@pytest.mark.heavy
 def test_five_seats_three_people_two_bots_and_a_spectator(server: str, browser: Any, shots: Path) -> None:
     alice = open_player(browser, "alice", viewport={"width": 1366, "height": 768})
     bob = open_player(browser, "bob", mobile=True)

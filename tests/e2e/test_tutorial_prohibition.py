@@ -131,7 +131,13 @@ def truck_fact(player: Player, truck: str, what: str) -> Locator:
     return player.page.locator(f'#pz-trucks .pz-truck[data-truck="{truck}"] {what}')
 
 
-RUNS = [("laptop", "en"), ("phone", "en"), ("laptop", "fr"), ("phone", "fr")]
+RUNS = [
+    ("laptop", "en"),
+    ("phone", "fr"),
+    # Both sizes and both languages are met above; the other two pairings under -m slow.
+    pytest.param("phone", "en", marks=pytest.mark.slow),
+    pytest.param("laptop", "fr", marks=pytest.mark.slow),
+]
 
 
 @pytest.mark.parametrize(("size", "lang"), RUNS)

@@ -44,6 +44,7 @@ def test_the_tutorial_fits_its_game(found: GameEntry) -> None:
     assert found.game.players(state) == lesson.players
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("found", WITH_TUTORIAL, ids=lambda found: found.name)
 def test_the_script_reads_only_its_view(found: GameEntry) -> None:
     """Play the tutorial on (the learner by the game's own bot), and at each decision of a

@@ -146,6 +146,7 @@ def _fast_clients(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SPEAKEASY_MAX_FRAMES_PER_SECOND", "100000")
 
 
+@pytest.mark.heavy
 async def test_sigkill_10_times_loses_no_acknowledged_move(pg_url: str) -> None:
     stats = await crash_loop(pg_url, crashes=10, games=3, seed=1)
     print(f"\ncrash safety: {stats}")

@@ -110,6 +110,7 @@ async def _until(
         await asyncio.sleep(0.2)
 
 
+@pytest.mark.heavy
 @pytest.mark.timeout(900)
 async def test_every_game_finishes_through_redis_and_postgres_restarts(
     tmp_path: Path, rig_postgres: PrivatePostgres, rig_redis: PrivateRedis

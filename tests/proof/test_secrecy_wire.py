@@ -79,6 +79,7 @@ def _check(tally: ws.Tally, games: int) -> None:
     assert {"resign", "draw", "claim", "timeout"} <= set(tally.endings)
 
 
+@pytest.mark.heavy
 def test_wire_secrecy_100_games(pg_ready: bool) -> None:
     tally = _run_workers("postgres" if pg_ready else "sqlite", rooms=50, workers=2, seed0=0, plies=10)
     _check(tally, 100)

@@ -87,6 +87,7 @@ def check(stats: Any, games: int) -> None:
     assert stats.followed > 10 * games and stats.errors > games
 
 
+@pytest.mark.heavy
 def test_spies_engine_secrecy_100_games() -> None:
     stats = SECRECY.run(100, seed0=0, names=["spies"], table=quick_table, points=2, follow=6, seats=2)
     check(stats, 100)
