@@ -33,12 +33,12 @@ if str(ROOT / "bench") not in sys.path:
     sys.path.append(str(ROOT / "bench"))
 import secrecy_engine as se  # noqa: E402  (bench/secrecy_engine.py: random games through the protocol)
 
-GAMES = {"prohibition": 50, "flickago": 10, "spies": 20}
+GAMES = {"prohibition": 30, "flickago": 5, "spies": 12}
 """Games per registered game in the default suite (100 for a game not named). Flickago hides
 nothing but the generator's seed (its jitter), and its views are costly to build (every
 keyframe of the last shot): fewer games, the same proof. Spies! games are long (300 steps,
-five viewers, welcome frames with the whole record): 20 here, and its engine and wire proofs
-run 100 and 30 (tests/spies/test_spies_secrecy_engine.py, tests/proof/test_secrecy_wire_games.py)."""
+five viewers, welcome frames with the whole record): 12 here, and its engine and wire proofs
+run 50 and 20 (tests/spies/test_spies_secrecy_engine.py, tests/proof/test_secrecy_wire_games.py)."""
 SLOW_GAMES = {"prohibition": 2_000, "spies": 500}
 """Under -m slow (1,000 for a game not named)."""
 FOLLOW = 12
