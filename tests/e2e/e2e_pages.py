@@ -11,10 +11,22 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+import pytest
 from playwright.sync_api import Browser, Page, WebSocket, WebSocketRoute, expect
 
 # A legal South setup (ranks 6 down to 1, files a..e; "." is a building): the tests place
 # it piece by piece with drag and drop. North gets the same turned 180 degrees.
+SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
+LOCALES = {"en": "en-US", "fr": "fr-FR"}
+LESSON_RUNS = [
+    ("laptop", "en"),
+    ("phone", "fr"),
+    # Both sizes and both languages are met above; the other two pairings under -m slow.
+    pytest.param("phone", "en", marks=pytest.mark.slow),
+    pytest.param("laptop", "fr", marks=pytest.mark.slow),
+]
+"""The (size, language) runs of a guided first game's browser test."""
+
 SOUTH_SETUP_ROWS = ("2 1 7 K 6", "3 . 8 . 4", "6 F . F 5", "4 . 1 . 2", "K B 5 3 K", "B S B 2 1")
 
 # The first move of a game can always attack across the front: both front ranks are full.

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_pages import Player, open_player
+from e2e_pages import LESSON_RUNS, LOCALES, SIZES, Player, open_player
 from playwright.sync_api import expect
 
 from engine.flickago.data import DISC, POWER_MAX, SIDES, V_MAX
@@ -32,8 +32,6 @@ from engine.flickago.data import DISC, POWER_MAX, SIDES, V_MAX
 pytestmark = pytest.mark.e2e
 
 SHOTS = Path("/tmp/shots/tutorial-flickago")
-SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
-LOCALES = {"en": "en-US", "fr": "fr-FR"}
 STEPS = 7
 WAIT = 30_000  # ms: the computer's answers come from the server's bots, and shots roll
 MAX_PULL_MM = 110  # static/games/flickago/geometry.js: the pull that gives full power
@@ -136,16 +134,7 @@ def aim(player: Player, selector: str, target: tuple[float, float], power: int |
     page.mouse.up()
 
 
-RUNS = [
-    ("laptop", "en"),
-    ("phone", "fr"),
-    # Both sizes and both languages are met above; the other two pairings under -m slow.
-    pytest.param("phone", "en", marks=pytest.mark.slow),
-    pytest.param("laptop", "fr", marks=pytest.mark.slow),
-]
-
-
-@pytest.mark.parametrize(("size", "lang"), RUNS)
+@pytest.mark.parametrize(("size", "lang"), LESSON_RUNS)
 def test_the_flickago_lesson_to_its_finish(server: str, browser: Any, size: str, lang: str) -> None:
     player = open_player(browser, f"learner-{size}-{lang}", locale=LOCALES[lang], viewport=SIZES[size])
     page = player.page

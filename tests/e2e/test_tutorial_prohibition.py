@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_pages import Player, open_player
+from e2e_pages import LESSON_RUNS, LOCALES, SIZES, Player, open_player
 from playwright.sync_api import Locator, expect
 
 from engine.prohibition.tutorial import LESSON
@@ -33,8 +33,6 @@ from engine.prohibition.tutorial import LESSON
 pytestmark = pytest.mark.e2e
 
 SHOTS = Path("/tmp/shots/tutorial-prohibition")
-SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
-LOCALES = {"en": "en-US", "fr": "fr-FR"}
 STEPS = 7
 WAIT = 20_000  # ms: the computer's truck-turns come from the server's bots
 WORDS = {  # what the page shows, in each language (the shell's words and the lesson's)
@@ -131,16 +129,7 @@ def truck_fact(player: Player, truck: str, what: str) -> Locator:
     return player.page.locator(f'#pz-trucks .pz-truck[data-truck="{truck}"] {what}')
 
 
-RUNS = [
-    ("laptop", "en"),
-    ("phone", "fr"),
-    # Both sizes and both languages are met above; the other two pairings under -m slow.
-    pytest.param("phone", "en", marks=pytest.mark.slow),
-    pytest.param("laptop", "fr", marks=pytest.mark.slow),
-]
-
-
-@pytest.mark.parametrize(("size", "lang"), RUNS)
+@pytest.mark.parametrize(("size", "lang"), LESSON_RUNS)
 def test_the_prohibition_lesson_to_its_finish(server: str, browser: Any, size: str, lang: str) -> None:
     player = open_player(browser, f"learner-{size}-{lang}", locale=LOCALES[lang], viewport=SIZES[size])
     page = player.page
