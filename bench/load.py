@@ -75,6 +75,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from app.games.patches import ViewFollower  # noqa: E402  (the client's copy of its view)
+
 SECRET = "load-benchmark-secret-0123456789"
 PG_ADMIN = os.environ.get("SPEAKEASY_TEST_PG_DSN", "postgresql://postgres@127.0.0.1:5432/postgres")
 DEFAULT_FRAME_LIMIT = 20  # the server's SPEAKEASY_MAX_FRAMES_PER_SECOND default (app/config.py)
@@ -208,6 +210,9 @@ class Stats:
     rematches: int = 0  # next games started in the window
     player_frames: int = 0
     spectator_frames: int = 0
+    viewer_bytes: int = 0  # every frame's bytes received by the people and spectators in the window
+    event_bytes: list[int] = field(default_factory=list)  # each event frame's bytes in the window
+    game_bytes: list[int] = field(default_factory=list)  # a person's bytes over one whole game
     client_cpu: float = 0.0  # CPU seconds of this process over the window
 
     def to_dict(self) -> dict[str, Any]:
@@ -236,6 +241,9 @@ class Person:
     await_version: int = 0  # refused as stale: the version the server named
     last_sent: str | None = None  # the last move sent (for the error samples)
     next_send: float = 0.0
+    follower: ViewFollower = field(default_factory=ViewFollower)  # the view, from the frames' patches
+    game_bytes: int = 0  # received since this game's welcome
+    whole_game: bool = False  # this game's bytes are counted from its first frame
 
 
 @dataclass
@@ -352,8 +360,13 @@ class Table:
             with contextlib.suppress(ConnectionClosed, InvalidHandshake, OSError, TimeoutError):
                 self.spectator = await self._connect(cookie, f"?watch={self.watch}")
                 await self.spectator.send('{"type":"hello","last_version":null}')
-                async for _text in self.spectator:
+                async for text in self.spectator:
                     self.stats.spectator_frames += 1
+                    if self._measuring(asyncio.get_running_loop().time()):
+                        size = len(text.encode() if isinstance(text, str) else text)
+                        self.stats.viewer_bytes += size
+                        if text.startswith('{"type":"event"'):
+                            self.stats.event_bytes.append(size)
             if self.closing:
                 return
             self.stats.reconnects += 1
@@ -472,10 +485,20 @@ class Table:
         async for text in person.ws:
             now = loop.time()
             self.stats.player_frames += 1
-            frame = json.loads(text)
+            size = len(text.encode())
+            person.game_bytes += size
+            frame = person.follower.take(json.loads(text))
             kind = frame["type"]
+            if self._measuring(now):
+                self.stats.viewer_bytes += size
+                if kind == "event":
+                    self.stats.event_bytes.append(size)
             if kind == "event":
                 if frame["game_id"] != person.game_id:
+                    continue
+                if not person.follower.in_step:  # a patch of a view this person does not hold
+                    person.syncing = True
+                    self._spawn(self._quietly(self._hello(person)))
                     continue
                 person.version = frame["version"]
                 person.view = frame["view"]
@@ -491,6 +514,10 @@ class Table:
                 if frame["game_id"] != person.game_id:
                     if person.game_id is not None and person.index == 0 and self._measuring(now):
                         self.stats.rematches += 1
+                    if person.whole_game and person.game_id in self.finished:
+                        self.stats.game_bytes.append(person.game_bytes - size)
+                    person.whole_game = person.game_id is not None  # a rematch: its first frame
+                    person.game_bytes = size
                     person.game_id = frame["game_id"]
                     person.arrivals = {}
                     person.rematch_for = None
@@ -861,6 +888,18 @@ def _gc_window(
     return out
 
 
+def _byte_text(figures: dict[str, Any] | None) -> str:
+    if not figures or figures["event_frame_p50"] is None:
+        return f"{'-':>10}"
+    game = figures["per_viewer_per_game_p50"]
+    counted = figures["games_counted"]
+    whole = f"; a whole game {game / 1024:.1f} KiB a viewer (median of {counted})" if game else ""
+    return (
+        f"{figures['event_frame_p50']:>10} / {figures['event_frame_p90']}   "
+        f"(max {figures['event_frame_max']}; {figures['per_viewer_per_action']} B a viewer per action{whole})"
+    )
+
+
 def _gc_text(pauses: dict[str, dict[str, float]] | None) -> str:
     if pauses is None:
         return "-"
@@ -981,7 +1020,7 @@ def run_section(
     merged: dict[str, Any] = {"latencies": [], "error_samples": [], "errors": Counter()}
     for result in results:
         for key, value in result.items():
-            if key in ("latencies", "error_samples"):
+            if key in ("latencies", "error_samples", "event_bytes", "game_bytes"):
                 merged[key] = merged.get(key, []) + value
             elif key == "errors":
                 merged["errors"].update(value)
@@ -1052,12 +1091,29 @@ def run_section(
         "errors": dict(merged["errors"]),
         "error_samples": merged["error_samples"][:5],
         "frames": {"players": merged["player_frames"], "spectators": merged["spectator_frames"]},
+        "bytes": _bytes(merged, acked, args.games * (players + 1)),
         "frame_limit": {
             "server_per_socket": limit,
             "set_by_bench": bool(args.frame_limit),
             "paced_per_socket": round(limit * PACE, 1),
         },
         "clients": args.clients,
+    }
+
+
+def _bytes(merged: dict[str, Any], acked: int, viewers: int) -> dict[str, Any]:
+    """What a viewer receives: event frames' sizes, bytes per viewer per action (every frame
+    to every person and spectator in the window / viewers / actions acknowledged) and per
+    whole game (a person's frames from a game's welcome to the next game's, for games he saw
+    from their first frame)."""
+    sizes, games = merged["event_bytes"], merged["game_bytes"]
+    return {
+        "event_frame_p50": round(percentile(sizes, 0.5)) if sizes else None,
+        "event_frame_p90": round(percentile(sizes, 0.9)) if sizes else None,
+        "event_frame_max": max(sizes) if sizes else None,
+        "per_viewer_per_action": round(merged["viewer_bytes"] / viewers / acked) if acked else None,
+        "per_viewer_per_game_p50": round(percentile(games, 0.5)) if games else None,
+        "games_counted": len(games),
     }
 
 
@@ -1085,6 +1141,7 @@ def report(section: dict[str, Any]) -> str:
         f"(server and its workers; PostgreSQL backends {section['db_cpu_ms_per_move']} ms per move)",
         f"{'changes per group commit':<28}{section.get('changes_per_commit')!s:>10}   "
         "(mean over the window: moves and the game's own changes that shared one commit)",
+        f"{'event frame bytes p50 / p90':<28}{_byte_text(section.get('bytes'))}",
         f"{'server GC pauses':<28}{_gc_text(section.get('gc_pauses'))}",
         f"{'server CPU use':<28}{section['server_cpu_share'] * 100:>9.0f}%   "
         f"of one core, workers {section['workers_cpu_share'] * 100:.0f}%; "

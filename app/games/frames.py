@@ -6,8 +6,9 @@ never from ``to_dict``, the stored events or the log. A viewer entitled to nothi
 event still gets its version (``"event": null``), so numbering has no gaps.
 
 Frames are built once per viewer class (each seat, and spectators) and shared as text by
-every connection of that class, in any process. Within one change a viewer's view (and the
-clocks, the same for everyone) is encoded once, however many events the change made.
+every connection of that class, in any process. A change's first frame carries what changed
+in the viewer's view (a patch of his view before it, :mod:`app.games.patches`), the others
+nothing of it; the clocks (the same for everyone) are encoded once a change.
 
 JSON is written by orjson (:func:`dumps`): compact, UTF-8, the text ``json.dumps`` with
 ``separators=(",", ":"), ensure_ascii=False`` writes for the values games and the server
@@ -26,9 +27,10 @@ from typing import Any, Final
 
 import orjson
 
-from app.games.runtime import LoadedGame, RoomInfo
+from app.games import patches
+from app.games.runtime import LoadedGame, RoomInfo, SentViews
 from engine.catalogue import entry
-from engine.core import SPECTATOR, Event, Viewer
+from engine.core import SPECTATOR, Event, Game, Viewer
 from engine.fairness import seed_commitment
 from engine.rng import is_seed
 
@@ -99,13 +101,15 @@ def _event_frame(
     game_id: str,
     version: int,
     event: dict[str, Any] | None,
-    view: Any,
     clocks: Any,
     head: int,
     extra: dict[str, Any],
+    view_change: dict[str, Any],
 ) -> str:
-    """One event; ``view`` is the game after the change that made it, at version ``head``
-    (a change may make several events: an action sent on this view names ``head``)."""
+    """One event; ``view_change`` is ``{"patch", "base"}`` (the viewer's view at ``base``
+    patched), ``{"view"}`` (the whole view) or nothing (the same change's view, already
+    sent), giving the game after the change that made it, at version ``head`` (a change may
+    make several events: an action sent on this view names ``head``)."""
     return dumps(
         {
             "type": "event",
@@ -113,43 +117,75 @@ def _event_frame(
             "head": head,
             "game_id": game_id,
             "event": event,
-            "view": view,
+            **view_change,
             "clocks": clocks,
             **extra,
         }
     )
 
 
+def _views(rules: Game[Any], state: Any, classes: Iterable[Viewer]) -> dict[str, Any]:
+    with rules.sharing_views(state):
+        return {viewer_key(viewer): rules.view(state, viewer, history=False) for viewer in classes}
+
+
+def view_change(old: Any, new: Any, base: int) -> dict[str, Any]:
+    """What an event frame carries of ``new``: a patch of ``old`` (the view at ``base``),
+    or the whole view where that is no longer, or where there is no ``old``."""
+    if old is None:
+        return {"view": encoded(new)}
+    patch = encoded(patches.diff(old, new))
+    if len(patch.text) > PATCH_CHECKED:
+        whole = encoded(new)
+        if len(whole.text) <= len(patch.text):
+            return {"view": whole}
+    return {"patch": patch, "base": base}
+
+
+PATCH_CHECKED: Final = 512
+"""A patch longer than this (bytes) is sent only when the whole view is longer still."""
+
+
 def event_frames(
     game: LoadedGame,
-    first_version: int,
+    before: LoadedGame,
     events: Sequence[Event],
     now: int,
     classes: Iterable[Viewer],
-) -> dict[str, list[str]]:
-    """One ``event`` frame per event, for each viewer class, carrying the view of ``game``
-    (the state after the events; the classes' views made together, each encoded at once:
-    :meth:`engine.core.Game.sharing_views`)."""
+    sent: SentViews | None = None,
+) -> tuple[dict[str, list[str]], SentViews]:
+    """One ``event`` frame per event of the change from ``before`` to ``game``, for each
+    viewer class; the first carries the change of the viewer's view (:func:`view_change`
+    from his view of ``before``: ``sent``'s when it is of that version, else made again),
+    the others nothing of it. Returns the frames and the views now sent. The classes'
+    views are made together (:meth:`engine.core.Game.sharing_views`)."""
     rules = game.rules
+    classes = tuple(classes)
     clocks = encoded(game.clocks.to_wire(now))
+    views = _views(rules, game.state, classes)
+    if sent is not None and sent.game_id == before.id and sent.version == before.version:
+        olds = sent.views
+    else:
+        olds = _views(rules, before.state, classes)
+    first_version, base = before.version + 1, before.version
     frames: dict[str, list[str]] = {}
-    with rules.sharing_views(game.state):
-        views = [(viewer, encoded(rules.view(game.state, viewer, history=False))) for viewer in classes]
-    for viewer, view in views:
+    for viewer in classes:
+        key = viewer_key(viewer)
         extra = talk(game, viewer)
-        frames[viewer_key(viewer)] = [
+        change = view_change(olds.get(key), views[key], base)
+        frames[key] = [
             _event_frame(
                 game.id,
                 first_version + index,
                 rules.project(event, viewer),
-                view,
                 clocks,
                 game.version,
                 extra,
+                change if index == 0 else {},
             )
             for index, event in enumerate(events)
         ]
-    return frames
+    return frames, SentViews(game.id, game.version, views)
 
 
 def room_summary(
@@ -284,14 +320,15 @@ PONG: Final = dumps({"type": "pong"})
 def replay_frames(
     game: LoadedGame, numbered: Sequence[tuple[int, Event]], viewer: Viewer, now: int
 ) -> list[str]:
-    """``event`` frames for events missed by a reconnecting viewer. Each carries the
-    viewer's view of the game as it is now (the client replaces its view with every
-    frame's, so it ends where the game is)."""
+    """``event`` frames for events missed by a reconnecting viewer: the first carries the
+    viewer's whole view of the game as it is now, so the client ends where the game is."""
     rules = game.rules
-    view = encoded(rules.view(game.state, viewer, history=False))
+    view = {"view": encoded(rules.view(game.state, viewer, history=False))}
     clocks = encoded(game.clocks.to_wire(now))
     extra = talk(game, viewer)
     return [
-        _event_frame(game.id, version, rules.project(event, viewer), view, clocks, game.version, extra)
-        for version, event in numbered
+        _event_frame(
+            game.id, version, rules.project(event, viewer), clocks, game.version, extra, {} if index else view
+        )
+        for index, (version, event) in enumerate(numbered)
     ]

@@ -145,7 +145,20 @@ class LoadedGame:
         return replace(self, **changes)
 
 
+@dataclass(frozen=True, slots=True)
+class SentViews:
+    """The views (``history=False``) a change's frames gave each viewer class, kept as the
+    base of the next change's patches. The objects are the game's own ``view`` results,
+    read and never changed (``Game.view`` builds a new view for every state)."""
+
+    game_id: str
+    version: int
+    views: dict[str, Any]
+
+
 @dataclass(slots=True)
 class RoomRuntime:
     room: RoomInfo
     game: LoadedGame
+    sent: SentViews | None = None
+    """The views the last change's frames were made from, while this process holds the room."""

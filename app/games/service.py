@@ -328,6 +328,8 @@ class GameService:
         events = change.events
         if events:
             viewers = frames.viewers(change.after, runtime.room.spectators)
+            sent = runtime.sent
+            texts, runtime.sent = frames.event_frames(change.after, before, events, now, viewers, sent)
             await self.hub.publish(
                 {
                     "kind": "events",
@@ -335,7 +337,7 @@ class GameService:
                     "game": before.id,
                     "from": before.version + 1,
                     "to": change.after.version,
-                    "frames": frames.event_frames(change.after, before.version + 1, events, now, viewers),
+                    "frames": texts,
                 }
             )
         after = change.after

@@ -1,12 +1,16 @@
 // A WebSocket that reconnects by itself and resumes from the last version it saw
 // (docs/protocol.md). Events arrive in version order with no gaps; a gap or a replay that
 // cannot be trusted makes it reconnect and ask again. Actions carry an id and are resent
-// after a reconnect until acknowledged (the server applies a retried id once).
+// after a reconnect until acknowledged (the server applies a retried id once). An event frame
+// carries what changed in the view (view-patch.js): the socket hands on each frame with its
+// whole view, as the server means it.
 //
 // Heartbeat: a ping every PING_EVERY ms; when nothing at all (no pong, no frame) came back
 // PONG_WITHIN ms after a ping, the connection is dead even if the browser has not noticed
 // (a network that drops packets silently): it is closed, "lost" is reported and a new one
 // is opened.
+
+import { ViewFollower } from "./view-patch.js";
 
 const FATAL_CLOSE = new Set([1008, 4401, 4403, 4404]);
 export const PING_EVERY = 10_000;
@@ -25,6 +29,7 @@ export class GameSocket {
     this.lastVersion = null;
     this.viewVersion = null;
     this.gameId = null;
+    this.views = new ViewFollower(); // the view, kept from the frames' patches
     this.pending = new Map();
     this.tries = new Map(); // times a pending command was refused as unavailable
     this.ws = null;
@@ -131,6 +136,7 @@ export class GameSocket {
 
   receive(msg) {
     if (msg.type === "welcome") {
+      this.views.take(msg);
       this.lastVersion = msg.version;
       this.viewVersion = msg.version;
       this.gameId = msg.game_id;
@@ -141,6 +147,7 @@ export class GameSocket {
       if (this.gameId !== null && msg.game_id !== this.gameId) return this.resync(true);
       if (this.lastVersion !== null && msg.version <= this.lastVersion) return; // already seen
       if (this.lastVersion !== null && msg.version !== this.lastVersion + 1) return this.resync();
+      if (!this.views.take(msg)) return this.resync(); // not the view we hold: ask again from our version
       this.lastVersion = msg.version;
       // The view an event carries is the game after the whole change (several events may
       // make one change): an action decided on it is sent against that version.

@@ -28,6 +28,7 @@ from websockets.exceptions import ConnectionClosed
 from app.cli import uvicorn_options
 from app.config import Settings
 from app.db import migrate_url
+from app.games.patches import ViewFollower
 from app.identity import COOKIE_NAME
 from engine.speakeasy.rules import options_from
 from engine.speakeasy.setup import random_setup as draw_setup
@@ -147,6 +148,7 @@ class Socket:
         self.view: dict[str, Any] | None = None
         self.seat: int | None = None
         self.frames: list[dict[str, Any]] = []
+        self.follower = ViewFollower()
 
     async def send(self, message: dict[str, Any] | str) -> None:
         await self.connection.send(message if isinstance(message, str) else json.dumps(message))
@@ -156,6 +158,7 @@ class Socket:
         frame = json.loads(raw)
         self.frames.append(frame)
         if frame["type"] == "welcome":
+            self.follower.take(frame)
             self.last_version = frame["version"]
             self.game_id = frame["game_id"]
             self.view = frame["view"]
@@ -164,6 +167,8 @@ class Socket:
             assert self.last_version is None or frame["version"] == self.last_version + 1, (
                 f"version gap: {self.last_version} then {frame['version']}"
             )
+            self.follower.take(frame)  # the view after it, as the browser keeps it
+            assert self.follower.in_step, f"frame {frame['version']} does not follow the view held"
             self.last_version = frame["version"]
             self.view = frame["view"]
         return frame

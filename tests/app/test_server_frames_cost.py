@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from server_harness import seat_two
 from sqlalchemy import text
 
-from app.games import commands, frames, store
+from app.games import commands, frames, patches, store
 from app.games.commands import plan
 from app.ws.messages import Act
 from engine.catalogue import entry, names
@@ -134,13 +134,15 @@ def test_a_command_digest_of_each_kind_of_value() -> None:
 
 
 def test_a_change_of_several_events_shares_one_view() -> None:
-    """Prohibition's actions log several events: every frame of the change carries the view
-    after the whole change, as the game's view gives it for that viewer."""
+    """Prohibition's actions log several events: the change's first frame carries the
+    change of the view (a patch of the viewer's view before it), the others nothing; the view
+    a client then holds for every frame is, to the byte, the game's view after the whole
+    change for that viewer."""
     name = "prohibition"
     game = entry(name).game
     play = random_play(name, 80, 3)
     index = next(i for i, (_state, events) in enumerate(play) if len(events) > 1)
-    state, events = play[index]
+    previous, (state, events) = play[index - 1][0], play[index]
 
     @dataclass
     class Clocks:
@@ -159,18 +161,27 @@ def test_a_change_of_several_events_shares_one_view() -> None:
         def rules(self) -> Any:
             return game
 
+    before: Any = Game("g1", 10, previous, Clocks())
     loaded: Any = Game("g1", 10 + len(events), state, Clocks())
-    built = frames.event_frames(loaded, 11, events, 5, (0, SPECTATOR))
+    built, sent = frames.event_frames(loaded, before, events, 5, (0, SPECTATOR))
+    assert (sent.game_id, sent.version) == ("g1", 10 + len(events))
     for viewer in (0, SPECTATOR):
+        follower = patches.ViewFollower()
+        follower.take({"type": "welcome", "version": 10, "view": game.view(previous, viewer, history=True)})
         texts = built[frames.viewer_key(viewer)]
         assert len(texts) == len(events)
         for offset, frame_text in enumerate(texts):
             frame = json.loads(frame_text)
+            assert frame_text == reference(frame)
+            if offset == 0:
+                assert "patch" in frame and frame["base"] == 10
+            else:
+                assert not {"patch", "view"} & set(frame)
+            follower.take(frame)
             assert frame["version"] == 11 + offset and frame["head"] == 10 + len(events)
-            assert frame["view"] == json.loads(reference(game.view(state, viewer, history=False)))
+            assert reference(frame["view"]) == reference(game.view(state, viewer, history=False))
             assert frame["event"] == json.loads(reference(game.project(events[offset], viewer)))
             assert frame["clocks"] == {"now": 5, "running": [0]}
-            assert frame_text == reference(frame)
 
 
 POSTGRES = pytest.mark.parametrize(

@@ -14,6 +14,8 @@ from typing import Any, Literal
 import pytest
 from playwright.sync_api import Browser, Page, WebSocket, WebSocketRoute, expect
 
+from app.games.patches import ViewFollower
+
 # A legal South setup (ranks 6 down to 1, files a..e; "." is a building): the tests place
 # it piece by piece with drag and drop. North gets the same turned 180 degrees.
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
@@ -63,11 +65,13 @@ class Player:
     sent: list[dict[str, Any]] = field(default_factory=list)
 
     def record(self, ws: WebSocket) -> None:
+        follower = ViewFollower()  # each event frame's view, kept as the page keeps it
+
         def keep(payload: str | bytes) -> None:
             text = payload.decode() if isinstance(payload, bytes) else payload
             self.raw.append(text)
             try:
-                self.frames.append(json.loads(text))
+                self.frames.append(follower.take(json.loads(text)))
             except ValueError:
                 self.frames.append({"raw": text})
 

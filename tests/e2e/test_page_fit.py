@@ -28,6 +28,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from websockets.sync.client import ClientConnection, connect
 
+from app.games.patches import ViewFollower
 from app.identity import COOKIE_NAME
 from engine.catalogue import GameEntry, entries, names
 
@@ -94,6 +95,7 @@ class Seat:
     version: int = 0
     view: dict[str, Any] | None = None
     count: int = 0
+    follower: ViewFollower = field(default_factory=ViewFollower)
 
     def __post_init__(self) -> None:
         self.http = httpx.Client(base_url=self.base, timeout=30)
@@ -117,9 +119,11 @@ class Seat:
         with connect(url, additional_headers={"Cookie": f"{COOKIE_NAME}={self.cookie}"}, max_size=None) as ws:
             ws.send(json.dumps({"type": "hello", "last_version": None}))
             self.view = None  # until this socket's welcome
+            self.follower = ViewFollower()  # an event's view: the previous one patched
             yield ws
 
     def take(self, frame: dict[str, Any]) -> None:
+        self.follower.take(frame)
         if frame.get("type") in ("welcome", "event") and isinstance(frame.get("view"), dict):
             self.version, self.view = frame["version"], frame["view"]
 

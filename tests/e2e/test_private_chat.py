@@ -35,7 +35,9 @@ PERIOD_S = 60
 # 100 ms apart, within the server's 20 frames a second per socket: answered as fast as the
 # server acknowledges, it sent 34 lines in under two seconds and was refused (rate_limited).
 DRIVE = """([roomId, kind, past]) => {
-  window.__drive = new Promise((resolve, reject) => {
+  const patched = import("/static/js/view-patch.js");
+  window.__drive = patched.then(({ ViewFollower }) => new Promise((resolve, reject) => {
+    const views = new ViewFollower(); // an event's view: the view before, patched
     const ws = new WebSocket(`ws://${location.host}/ws/rooms/${roomId}`);
     let me = null, view = null, version = -1, actedAt = -2, waiting = false, acted = 0, n = 0, sentAt = 0;
     const run = `drive-${Math.random().toString(36).slice(2)}`; // action ids are never reused
@@ -45,6 +47,7 @@ DRIVE = """([roomId, kind, past]) => {
     ws.onopen = () => ws.send(JSON.stringify({ type: "hello", last_version: null, game_id: null }));
     ws.onmessage = (e) => {
       const f = JSON.parse(e.data);
+      views.take(f);
       if (f.type === "welcome") { me = f.you.seat; view = f.view; version = f.version ?? 0; }
       else if (f.type === "event") {
         if (f.view) view = f.view;
@@ -66,7 +69,7 @@ DRIVE = """([roomId, kind, past]) => {
       const line = JSON.stringify({ type: "act", id: `${run}-${n++}`, action });
       setTimeout(() => { sentAt = Date.now(); ws.send(line); }, Math.max(0, sentAt + 100 - Date.now()));
     };
-  });
+  }));
 }"""
 
 # A line on a private channel through a socket of the page's own seat: the server's answer.

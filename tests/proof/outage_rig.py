@@ -37,6 +37,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+from app.games.patches import ViewFollower
 from app.identity import COOKIE_NAME
 from engine.catalogue import GameEntry
 
@@ -279,6 +280,7 @@ class Viewer:
     ack_times: list[float] = field(default_factory=list)
     recent: deque[str] = field(default_factory=lambda: deque(maxlen=8))
     """The last frames received, for a failure's message."""
+    follower: ViewFollower = field(default_factory=ViewFollower)
     _pending: dict[str, Any] | None = None
     _tried: int = -1
     _count: int = 0
@@ -314,6 +316,7 @@ class Viewer:
 
     def _take(self, frame: dict[str, Any]) -> None:
         kind = frame["type"]
+        self.follower.take(frame)  # an event's view: the previous one patched, as a browser
         if kind == "welcome":
             assert self.game_id in (None, frame["game_id"]), "a welcome of another game"
             self.game_id, self.version, self.view = frame["game_id"], frame["version"], frame["view"]
@@ -323,6 +326,7 @@ class Viewer:
             assert frame["version"] == self.version + 1, (
                 f"{self.name}: version {frame['version']} after {self.version}"
             )
+            assert self.follower.in_step, f"{self.name}: frame {frame['version']} does not follow its view"
             self.version, self.view = frame["version"], frame["view"]
             self.seen.append((time.monotonic(), self.version))
         elif kind == "ack":

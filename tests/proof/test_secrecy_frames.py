@@ -99,8 +99,11 @@ def _welcome(room: RoomInfo, game: LoadedGame, viewer: Viewer) -> str:
         del frames._STATE_COMMITMENTS[game.id]
 
 
-def _events(game: LoadedGame, before: int, events: Any, viewer: Viewer) -> list[str]:
-    built = frames.event_frames(game, before + 1, events, NOW, (viewer,))
+def _events(game: LoadedGame, before: LoadedGame, events: Any, viewer: Viewer) -> list[str]:
+    """The frames of the change from ``before`` to ``game``: the first carries the patch of
+    the viewer's view before it (made again here, as a server that has just loaded the game
+    does)."""
+    built, _sent = frames.event_frames(game, before, events, NOW, (viewer,))
     return built[frames.viewer_key(viewer)]  # event frames carry no commitment
 
 
@@ -135,6 +138,7 @@ def check_game(entry: GameEntry, number: int, counts: dict[str, int]) -> list[st
             counts["frames"] += 1
             mine, theirs, at = state, twin, version
             for step in played.steps[index : index + FOLLOW]:
+                was_mine, was_theirs = _loaded(entry, mine, at), _loaded(entry, theirs, at, seed)
                 try:
                     mine, mine_events = se.take(game, mine, step)
                     theirs, their_events = se.take(game, theirs, step)
@@ -142,9 +146,10 @@ def check_game(entry: GameEntry, number: int, counts: dict[str, int]) -> list[st
                     break  # the twin's hidden values made this step illegal: public by now
                 if game.view(mine, SPECTATOR) != game.view(theirs, SPECTATOR) or game.is_over(mine):
                     break  # the step revealed what differs (or the game ended): the rules allow it
-                first, second = _loaded(entry, mine, at), _loaded(entry, theirs, at, seed)
-                sent = _events(first, at, mine_events, viewer)
-                if sent != _events(second, at, their_events, viewer):
+                head = at + len(mine_events)
+                first, second = _loaded(entry, mine, head), _loaded(entry, theirs, head, seed)
+                sent = _events(first, was_mine, mine_events, viewer)
+                if sent != _events(second, was_theirs, their_events, viewer):
                     if _told_in_private(game, mine_events, viewer):
                         break  # his own comparison, his own chit draw: the rules show it to him
                     leaks.append(
@@ -192,3 +197,20 @@ def test_a_planted_leak_in_the_frames_is_found(monkeypatch: pytest.MonkeyPatch) 
     counts = {"twins": 0, "frames": 0}
     leaks = [leak for entry in entries() for leak in check_game(entry, 0, counts)]
     assert leaks and all("welcome differs" in leak for leak in leaks)
+
+
+def test_a_planted_leak_in_a_patch_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The event frames' patches are compared too: views that carried a hidden value into
+    the patches (and not into the welcome) are caught, in every game."""
+    original = frames._views
+
+    def leaky(rules: Any, state: Any, classes: Any) -> dict[str, Any]:
+        out = original(rules, state, classes)
+        hidden = hash(str(rules.to_dict(state))) % 1000
+        return {key: {**view, "debug": hidden} for key, view in out.items()}
+
+    monkeypatch.setattr(frames, "_views", leaky)
+    counts = {"twins": 0, "frames": 0}
+    for entry in entries():
+        leaks = check_game(entry, 0, counts)
+        assert leaks and all("event frames differ" in leak for leak in leaks), entry.name

@@ -60,6 +60,7 @@ from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 from app.clocks import ManualClock  # noqa: E402
 from app.games import commands  # noqa: E402
+from app.games.patches import ViewFollower  # noqa: E402
 from app.identity import COOKIE_NAME  # noqa: E402
 from app.main import create_app  # noqa: E402
 from engine.errors import GameError  # noqa: E402
@@ -381,6 +382,7 @@ class Tab:
         self.closed = asyncio.Event()
         self._new = asyncio.Event()
         self.parsed: list[dict[str, Any]] = []
+        self.follower = ViewFollower()
         self._task = asyncio.create_task(self._pump())
 
     async def _pump(self) -> None:
@@ -390,10 +392,12 @@ class Tab:
                 frame = json.loads(text)
                 self.log.append(text)
                 self.parsed.append(frame)
+                self.follower.take(frame)  # an event's view: the previous one patched, as a browser
                 if frame["type"] == "welcome":
                     self.version, self.game_id, self.view = frame["version"], frame["game_id"], frame["view"]
                     self.ids.setdefault(frame["game_id"], f"<game{frame['room']['game_number']}>")
                 elif frame["type"] == "event":
+                    assert self.follower.in_step, f"frame {frame['version']} does not follow the view held"
                     self.version, self.game_id, self.view = frame["version"], frame["game_id"], frame["view"]
                 self._new.set()
         except ConnectionClosed:
@@ -630,8 +634,9 @@ class Run:
 def comparable(log: list[str], ids: dict[str, str]) -> list[str]:
     """A viewer's frames up to each end-of-game reveal, identifiers replaced."""
     out = []
+    follower = ViewFollower()
     for text in log:
-        frame = json.loads(text)
+        frame = follower.take(json.loads(text))
         if frame["type"] in ("welcome", "event"):
             event = frame.get("event") or {}
             if event.get("type") == "end" or frame["view"]["result"] is not None:

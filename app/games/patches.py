@@ -1,0 +1,208 @@
+"""View patches: what changed in one viewer's view, as a JSON Patch (RFC 6902).
+
+After a welcome, an ``event`` frame carries the change from the viewer's previous view to
+its new one (:func:`diff`), never the whole view unless the patch would be longer. Both
+views are that viewer's own (``Game.view`` with ``history=False``), so a patch tells a
+viewer nothing his two views do not: secrecy is the views' (docs/protocol.md, "Event
+frames").
+
+The patch uses three operations, ``add``, ``remove`` and ``replace``, with JSON Pointer
+paths (RFC 6901). Where the operations for a list or an object would be longer than the
+thing itself, it is replaced whole, so a patch is never much longer than what changed.
+
+Clients keep their copy of the view as :class:`ViewFollower` does (the browser's is
+``static/js/view-patch.js``): the welcome's view without its ``history`` is the base, each
+patch names the version of the view it applies to, and a client whose view is at another
+version asks for the events again (a ``hello`` with its last version).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Final
+
+import orjson
+
+Op = dict[str, Any]
+
+_OP_OVERHEAD: Final = len('{"op":"replace","path":"","value":},')
+"""The bytes an operation adds around its path and value."""
+
+
+def diff(old: Any, new: Any) -> list[Op]:
+    """The operations that turn ``old`` into ``new`` (both JSON values as Python objects;
+    neither is changed, and the operations' values are parts of ``new``). Applied, they give
+    ``new`` with its keys in its own order. Equal parts are found by identity first, then by
+    ``==``; a number that turns into a boolean of equal value (``1`` and ``true``) at a leaf
+    is still a change."""
+    ops: list[Op] = []
+    _diff(old, new, "", ops)
+    return ops
+
+
+def _pointer(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1") if "~" in key or "/" in key else key
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a is b or (a == b and type(a) is type(b))
+
+
+def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
+    kind = type(old)
+    if kind is not type(new) or kind not in (dict, list):
+        ops.append({"op": "replace", "path": path, "value": new})
+        return
+    inner: list[Op] = []
+    if kind is dict:
+        if not _diff_object(old, new, path, inner):
+            ops.append({"op": "replace", "path": path, "value": new})
+            return
+    else:
+        _diff_list(old, new, path, inner)
+    if len(inner) > 1 and _size(inner) > _size(new) + len(path) + _OP_OVERHEAD:
+        ops.append({"op": "replace", "path": path, "value": new})
+    else:
+        ops.extend(inner)
+
+
+def _diff_object(old: dict[str, Any], new: dict[str, Any], path: str, ops: list[Op]) -> bool:
+    """False when operations cannot keep ``new``'s order of keys (a patched object keeps its
+    keys where they were and adds new ones last; a reader may go through them in order)."""
+    kept = [key for key in old if key in new]
+    if [key for key in new if key in old] != kept:
+        return False
+    added = [key for key in new if key not in old]
+    if added and list(new)[len(kept) :] != added:
+        return False
+    for key, before in old.items():
+        if key in new:
+            after = new[key]
+            if not _same(before, after):
+                _diff(before, after, f"{path}/{_pointer(key)}", ops)
+        else:
+            ops.append({"op": "remove", "path": f"{path}/{_pointer(key)}"})
+    for key in added:
+        ops.append({"op": "add", "path": f"{path}/{_pointer(key)}", "value": new[key]})
+    return True
+
+
+def _diff_list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> None:
+    """The common head and tail are kept; the middle is changed item by item, then the
+    extra old items are removed (from the last) or the extra new ones added."""
+    start, old_end, new_end = 0, len(old), len(new)
+    while start < old_end and start < new_end and _same(old[start], new[start]):
+        start += 1
+    while old_end > start and new_end > start and _same(old[old_end - 1], new[new_end - 1]):
+        old_end -= 1
+        new_end -= 1
+    paired = min(old_end, new_end) - start
+    for index in range(start, start + paired):
+        _diff(old[index], new[index], f"{path}/{index}", ops)
+    for index in range(old_end - 1, start + paired - 1, -1):
+        ops.append({"op": "remove", "path": f"{path}/{index}"})
+    for index in range(start + paired, new_end):
+        ops.append({"op": "add", "path": f"{path}/{index}", "value": new[index]})
+
+
+def _size(value: Any) -> int:
+    try:
+        return len(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS))
+    except orjson.JSONEncodeError:  # an integer past 64 bits: the standard library writes it
+        return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False))
+
+
+class PatchError(ValueError):
+    """A patch that does not apply to the document it was given."""
+
+
+def apply(document: Any, patch: list[Mapping[str, Any]]) -> Any:
+    """``document`` with ``patch`` applied, as a new value: ``document`` is not changed, and
+    the parts no operation touches are shared with it."""
+    root: list[Any] = [document]
+    copied: set[int] = set()  # containers made for this result, changed in place from then on
+    for op in patch:
+        kind, path = op.get("op"), op.get("path")
+        if not isinstance(path, str) or (path and not path.startswith("/")):
+            raise PatchError(f"bad path {path!r}")
+        keys = [part.replace("~1", "/").replace("~0", "~") for part in path.split("/")[1:]]
+        parent: Any = root
+        key: Any = 0
+        for depth, part in enumerate(keys):
+            parent = _own(parent, key, copied)
+            key = _index(parent, part, kind == "add" and depth == len(keys) - 1)
+        if kind == "add":
+            if isinstance(parent, list):
+                parent.insert(key, op["value"])
+            else:
+                parent[key] = op["value"]
+        elif kind in ("replace", "remove"):
+            if isinstance(parent, dict) and key not in parent:
+                raise PatchError(f"no {key!r} to {kind}")
+            if kind == "replace":
+                parent[key] = op["value"]
+            else:
+                del parent[key]
+        else:
+            raise PatchError(f"unknown operation {kind!r}")
+    return root[0]
+
+
+def _own(parent: Any, key: Any, copied: set[int]) -> Any:
+    """``parent[key]``, copied first unless this result made it."""
+    try:
+        child = parent[key]
+    except (KeyError, IndexError, TypeError):
+        raise PatchError(f"no {key!r} to change") from None
+    if isinstance(child, dict | list) and id(child) not in copied:
+        child = dict(child) if isinstance(child, dict) else list(child)
+        parent[key] = child
+        copied.add(id(child))
+    return child
+
+
+def _index(container: Any, part: str, adding: bool) -> Any:
+    if isinstance(container, dict):
+        return part
+    if isinstance(container, list):
+        if part == "-" and adding:
+            return len(container)
+        if not part.isdigit() or (part != "0" and part.startswith("0")):
+            raise PatchError(f"bad list index {part!r}")
+        index = int(part)
+        if index > len(container) or (index == len(container) and not adding):
+            raise PatchError(f"list index {index} out of range")
+        return index
+    raise PatchError(f"cannot go into {type(container).__name__}")
+
+
+class ViewFollower:
+    """One client's copy of its view, kept from its frames as the browser keeps it.
+
+    :meth:`take` reads a ``welcome`` or ``event`` frame and sets its ``"view"`` to the view
+    after it: the welcome's, the event's whole view, the previous view patched, or (for an
+    event of the same change) the current one. :attr:`in_step` turns false when a frame
+    names a version this copy is not at; the client must then ask again (``hello``)."""
+
+    def __init__(self) -> None:
+        self.view: Any = None
+        self.version: int | None = None  # the version the view is at
+        self.in_step = True
+
+    def take(self, frame: dict[str, Any]) -> dict[str, Any]:
+        kind = frame.get("type")
+        if kind == "welcome":
+            self.view = {key: value for key, value in frame["view"].items() if key != "history"}
+            self.version, self.in_step = frame["version"], True
+        elif kind == "event" and self.in_step:
+            if "view" in frame:
+                self.view = frame["view"]
+            elif "patch" in frame and frame.get("base") == self.version and self.view is not None:
+                self.view = apply(self.view, frame["patch"])
+            elif "patch" in frame or frame.get("head") != self.version:
+                self.in_step = False
+                return frame
+            self.version = frame["head"]
+            frame["view"] = self.view
+        return frame

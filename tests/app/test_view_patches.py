@@ -1,0 +1,162 @@
+"""View patches (app/games/patches.py, static/js/view-patch.js): an event frame's patch turns
+the viewer's previous view into his new one exactly, for any JSON value and for every game's
+views; a patch that does not fit is refused and changes nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import orjson
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.games import frames
+from app.games.patches import PatchError, ViewFollower, apply, diff
+from engine.catalogue import entry, names
+from engine.core import SPECTATOR, Viewer
+from engine.errors import InvalidAction
+from engine.rng import new_seed
+
+KEYS = st.sampled_from(["a", "b", "c", "a/b", "m~n", "", "0", "é"])
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.floats(-2, 2, allow_nan=False) | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(KEYS, inner, max_size=5),
+    max_leaves=20,
+)
+
+
+def text(value: Any) -> bytes:
+    """The JSON text, keys in their order (a patched view must keep its keys' order)."""
+    return orjson.dumps(value)
+
+
+def check(old: Any, new: Any) -> list[dict[str, Any]]:
+    before = text(old)
+    patch = diff(old, new)
+    assert text(apply(old, patch)) == text(new)
+    assert text(old) == before  # neither diff nor apply changes the old view
+    return patch
+
+
+@settings(max_examples=600, deadline=None)
+@given(JSON, JSON)
+def test_a_patch_turns_any_value_into_any_other(old: Any, new: Any) -> None:
+    check(old, new)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON, st.data())
+def test_a_patch_of_a_value_changed_a_little(old: Any, data: st.DataObject) -> None:
+    """Small changes inside a value (the usual case of a move) give exact small patches."""
+    new = json.loads(json.dumps(old))
+    if isinstance(new, dict) and new:
+        key = data.draw(st.sampled_from(sorted(new)))
+        new[key] = data.draw(JSON)
+    elif isinstance(new, list) and new:
+        index = data.draw(st.integers(0, len(new) - 1))
+        new.insert(index, data.draw(JSON))
+    check(old, new)
+
+
+def test_the_order_of_keys_and_the_kind_of_value_are_kept() -> None:
+    assert diff({"a": 1, "b": 2}, {"b": 2, "a": 1}) == [
+        {"op": "replace", "path": "", "value": {"b": 2, "a": 1}}
+    ]
+    assert diff([1, 0], [True, 0]) == [{"op": "replace", "path": "/0", "value": True}]
+    assert diff({"x/y": {"~": 1}}, {"x/y": {"~": 2}}) == [{"op": "replace", "path": "/x~1y/~0", "value": 2}]
+    assert diff({"a": [1, 2, 3, 4]}, {"a": [1, 2, 3, 4, 5]}) == [{"op": "add", "path": "/a/4", "value": 5}]
+    assert diff({"a": [1, 2, 3]}, {"a": [2, 3]}) == [{"op": "remove", "path": "/a/0"}]
+    many = diff({"a": list(range(10))}, {"a": list(range(10, 20))})
+    assert many == [{"op": "replace", "path": "/a", "value": list(range(10, 20))}]  # shorter than ten
+
+
+@pytest.mark.parametrize(
+    ("patch", "words"),
+    [
+        ([{"op": "replace", "path": "/nothing", "value": 1}], "no 'nothing'"),
+        ([{"op": "remove", "path": "/a/9"}], "out of range"),
+        ([{"op": "add", "path": "/a/01", "value": 1}], "bad list index"),
+        ([{"op": "move", "path": "/a", "from": "/b"}], "unknown operation"),
+        ([{"op": "add", "path": "a", "value": 1}], "bad path"),
+        ([{"op": "add", "path": "/s/x", "value": 1}], "cannot go into str"),
+    ],
+)
+def test_a_patch_that_does_not_fit_is_refused_in_words(patch: list[dict[str, Any]], words: str) -> None:
+    doc = {"a": [1, 2], "s": "text"}
+    with pytest.raises(PatchError, match=words):
+        apply(doc, patch)
+    assert doc == {"a": [1, 2], "s": "text"}
+
+
+def played(name: str, steps: int, seed: int) -> list[Any]:
+    """States of a random game of ``name`` at its largest seat count, one after each action."""
+    game = entry(name).game
+    rng = random.Random(seed)
+    state = game.new_game(new_seed(), None, entry(name).max_players)
+    states = [state]
+    for _ in range(steps):
+        if game.result(state) is not None:
+            break
+        seat = rng.choice(sorted(game.actors(state)))
+        actions = game.legal_actions(state, seat)
+        action = rng.choice(actions) if actions else game.default_action(state, seat)
+        if action is None:
+            break
+        try:
+            state = game.apply(state, seat, action).state
+        except InvalidAction:  # a listed template (Flickago's shot) wants an angle and a power
+            state = game.apply(
+                state, seat, {**action, "angle": rng.randrange(3600), "power": rng.randint(150, 900)}
+            ).state
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_games_views_are_followed_exactly(name: str) -> None:
+    """Each viewer's successive views (made as the server makes them, within
+    ``sharing_views``) are rebuilt to the byte by a follower from the welcome and the
+    patches; a view kept as a patch's base is not changed by the play that follows (the
+    server keeps the objects); the welcome's view is the event view plus ``history``."""
+    game = entry(name).game
+    states = played(name, 400, 5)
+    viewers: list[Viewer] = [*range(game.players(states[0])), SPECTATOR]
+    followers = {viewer: ViewFollower() for viewer in viewers}
+    for viewer in viewers:
+        welcome = game.view(states[0], viewer, history=True)
+        assert "history" in welcome
+        followers[viewer].take({"type": "welcome", "version": 0, "view": welcome})
+        assert text(followers[viewer].view) == text(game.view(states[0], viewer, history=False))
+    kept: list[tuple[Any, bytes]] = []
+    previous = {viewer: game.view(states[0], viewer, history=False) for viewer in viewers}
+    for version, state in enumerate(states[1:], start=1):
+        with game.sharing_views(state):
+            views = {viewer: game.view(state, viewer, history=False) for viewer in viewers}
+        for viewer in viewers:
+            change = frames.view_change(previous[viewer], views[viewer], version - 1)
+            frame = json.loads(frames.dumps({"type": "event", "version": version, "head": version, **change}))
+            followers[viewer].take(frame)
+            assert followers[viewer].in_step
+            assert text(frame["view"]) == text(views[viewer]), (viewer, version)
+        kept.append((views[SPECTATOR], text(views[SPECTATOR])))
+        previous = views
+    assert len(states) > 20
+    assert all(text(view) == before for view, before in kept)
+
+
+def test_a_follower_asks_again_when_a_patch_is_not_of_its_view() -> None:
+    follower = ViewFollower()
+    follower.take({"type": "welcome", "version": 4, "view": {"a": 1, "history": []}})
+    frame = follower.take(
+        {"type": "event", "version": 5, "head": 5, "base": 4, "patch": diff({"a": 1}, {"a": 2})}
+    )
+    assert frame["view"] == {"a": 2} and follower.in_step
+    follower.take({"type": "event", "version": 7, "head": 7, "base": 6, "patch": []})
+    assert not follower.in_step
+    follower.take({"type": "event", "version": 6, "head": 6, "view": {"a": 3}})
+    assert not follower.in_step  # until a welcome
+    follower.take({"type": "welcome", "version": 9, "view": {"a": 9, "history": [1]}})
+    assert follower.in_step and follower.view == {"a": 9}
