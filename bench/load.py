@@ -1091,7 +1091,7 @@ def run_section(
         "errors": dict(merged["errors"]),
         "error_samples": merged["error_samples"][:5],
         "frames": {"players": merged["player_frames"], "spectators": merged["spectator_frames"]},
-        "bytes": _bytes(merged, acked, args.games * (players + 1)),
+        "bytes": _bytes(merged, acked, players + 1),
         "frame_limit": {
             "server_per_socket": limit,
             "set_by_bench": bool(args.frame_limit),
@@ -1103,7 +1103,8 @@ def run_section(
 
 def _bytes(merged: dict[str, Any], acked: int, viewers: int) -> dict[str, Any]:
     """What a viewer receives: event frames' sizes, bytes per viewer per action (every frame
-    to every person and spectator in the window / viewers / actions acknowledged) and per
+    to every person and spectator in the window / actions acknowledged / a game's viewers:
+    what each viewer of a game receives for one of its actions) and per
     whole game (a person's frames from a game's welcome to the next game's, for games he saw
     from their first frame)."""
     sizes, games = merged["event_bytes"], merged["game_bytes"]
@@ -1221,11 +1222,19 @@ COMPARED = (
     ("achieved_per_s", "moves/s achieved"),
     ("p50", "latency p50 ms"),
     ("p99", "latency p99 ms"),
+    ("event_frame_p50", "event frame bytes, median"),
+    ("per_viewer_per_action", "bytes a viewer per action"),
+    ("per_viewer_per_game_p50", "bytes a viewer per whole game"),
 )
 
 
 def _figure(section: dict[str, Any], key: str) -> float | None:
-    value = section["latency_ms"][key] if key in ("p50", "p99") else section[key]
+    if key in ("p50", "p99"):
+        value = section["latency_ms"][key]
+    elif key in section.get("bytes", {}):
+        value = section["bytes"][key]
+    else:
+        value = section[key]
     return None if value is None else float(value)
 
 
