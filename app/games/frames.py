@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 import orjson
@@ -129,14 +129,41 @@ def _views(rules: Game[Any], state: Any, classes: Iterable[Viewer]) -> dict[str,
         return {viewer_key(viewer): rules.view(state, viewer, history=False) for viewer in classes}
 
 
-def view_change(old: Any, new: Any, base: int) -> dict[str, Any]:
-    """What an event frame carries of ``new``: a patch of ``old`` (the view at ``base``),
-    or the whole view where that is no longer, or where there is no ``old``."""
-    if old is None:
-        return {"view": encoded(new)}
-    patch = encoded(patches.diff(old, new))
+def view_parts(view: Mapping[str, Any], written: dict[int, str] | None = None) -> dict[str, str]:
+    """``view`` as the JSON text of each of its values, by key: how a room keeps its viewers'
+    last views (texts are not tracked by the cycle collector, so keeping them costs its
+    collections nothing). ``written``: the texts of containers already written, by their
+    ``id``, for views alive together (the viewer classes' views of one state share parts: a
+    game's data, its public part), so each is written and kept once."""
+    parts: dict[str, str] = {}
+    for key, value in view.items():
+        if written is not None and isinstance(value, dict | list):
+            text = written.get(id(value))
+            if text is None:
+                text = written[id(value)] = dumps(value)
+        else:
+            text = dumps(value)
+        parts[str(key)] = text
+    return parts
+
+
+def _whole(parts: Mapping[str, str]) -> Encoded:
+    """The view's JSON text, made of its values' texts (as :func:`dumps` writes it)."""
+    return Encoded("{" + ",".join(f"{dumps(key)}:{text}" for key, text in parts.items()) + "}")
+
+
+def view_change(
+    old: Mapping[str, str] | None, new: Mapping[str, Any], parts: Mapping[str, str], base: int
+) -> dict[str, Any]:
+    """What an event frame carries of the view ``new`` (its :func:`view_parts`: ``parts``):
+    a patch of ``old`` (the parts of the view at ``base``), or the whole view where that is
+    no longer, or where there is no ``old``."""
+    ops = None if old is None else patches.diff_texts(old, new, parts)
+    if ops is None:
+        return {"view": _whole(parts)}
+    patch = encoded(ops)
     if len(patch.text) > PATCH_CHECKED:
-        whole = encoded(new)
+        whole = _whole(parts)
         if len(whole.text) <= len(patch.text):
             return {"view": whole}
     return {"patch": patch, "base": base}
@@ -163,16 +190,18 @@ def event_frames(
     classes = tuple(classes)
     clocks = encoded(game.clocks.to_wire(now))
     views = _views(rules, game.state, classes)
+    written: dict[int, str] = {}
+    parts = {key: view_parts(view, written) for key, view in views.items()}
     if sent is not None and sent.game_id == before.id and sent.version == before.version:
         olds = sent.views
     else:
-        olds = _views(rules, before.state, classes)
+        olds = {key: view_parts(view) for key, view in _views(rules, before.state, classes).items()}
     first_version, base = before.version + 1, before.version
     frames: dict[str, list[str]] = {}
     for viewer in classes:
         key = viewer_key(viewer)
         extra = talk(game, viewer)
-        change = view_change(olds.get(key), views[key], base)
+        change = view_change(olds.get(key), views[key], parts[key], base)
         frames[key] = [
             _event_frame(
                 game.id,
@@ -185,7 +214,7 @@ def event_frames(
             )
             for index, event in enumerate(events)
         ]
-    return frames, SentViews(game.id, game.version, views)
+    return frames, SentViews(game.id, game.version, parts)
 
 
 def room_summary(

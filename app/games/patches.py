@@ -30,23 +30,48 @@ _OP_OVERHEAD: Final = len('{"op":"replace","path":"","value":},')
 """The bytes an operation adds around its path and value."""
 
 
-def diff(old: Any, new: Any) -> list[Op]:
+def diff(old: Any, new: Any, path: str = "") -> list[Op]:
     """The operations that turn ``old`` into ``new`` (both JSON values as Python objects;
     neither is changed, and the operations' values are parts of ``new``). Applied, they give
     ``new`` with its keys in its own order. Equal parts are found by identity first, then by
     ``==``; a number that turns into a boolean of equal value (``1`` and ``true``) at a leaf
-    is still a change."""
+    is still a change. ``path`` is where the two values sit in a larger document."""
     ops: list[Op] = []
-    _diff(old, new, "", ops)
+    _diff(old, new, path, ops)
     return ops
+
+
+def diff_texts(old: Mapping[str, str], new: Mapping[str, Any], texts: Mapping[str, str]) -> list[Op] | None:
+    """:func:`diff` of two JSON objects kept as the JSON text of each value, by key
+    (``old``; ``new`` with its values' texts ``texts``): a value whose text is unchanged is
+    not looked into, a changed one is read back and compared. ``None`` when operations
+    cannot keep ``new``'s order of keys."""
+    keys = list(texts)
+    if list(old) == keys:  # the usual case: the same keys
+        kept, added, removed = keys, [], []
+    else:
+        kept = [key for key in old if key in texts]
+        added = keys[len(kept) :]
+        if keys[: len(kept)] != kept or any(key in old for key in added):
+            return None
+        removed = [key for key in old if key not in texts]
+    ops: list[Op] = [{"op": "remove", "path": f"/{_pointer(key)}"} for key in removed]
+    for key in kept:
+        if old[key] != texts[key]:
+            _diff(_loads(old[key]), new[key], f"/{_pointer(key)}", ops)
+    ops += [{"op": "add", "path": f"/{_pointer(key)}", "value": new[key]} for key in added]
+    return ops
+
+
+def _loads(text: str) -> Any:
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:  # an integer past 64 bits
+        return json.loads(text)
 
 
 def _pointer(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1") if "~" in key or "/" in key else key
-
-
-def _same(a: Any, b: Any) -> bool:
-    return a is b or (a == b and type(a) is type(b))
 
 
 def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
@@ -55,12 +80,10 @@ def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
         ops.append({"op": "replace", "path": path, "value": new})
         return
     inner: list[Op] = []
-    if kind is dict:
-        if not _diff_object(old, new, path, inner):
-            ops.append({"op": "replace", "path": path, "value": new})
-            return
-    else:
-        _diff_list(old, new, path, inner)
+    fits = _diff_object(old, new, path, inner) if kind is dict else _diff_list(old, new, path, inner)
+    if not fits:
+        ops.append({"op": "replace", "path": path, "value": new})
+        return
     if len(inner) > 1 and _size(inner) > _size(new) + len(path) + _OP_OVERHEAD:
         ops.append({"op": "replace", "path": path, "value": new})
     else:
@@ -70,40 +93,60 @@ def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
 def _diff_object(old: dict[str, Any], new: dict[str, Any], path: str, ops: list[Op]) -> bool:
     """False when operations cannot keep ``new``'s order of keys (a patched object keeps its
     keys where they were and adds new ones last; a reader may go through them in order)."""
-    kept = [key for key in old if key in new]
-    if [key for key in new if key in old] != kept:
-        return False
-    added = [key for key in new if key not in old]
-    if added and list(new)[len(kept) :] != added:
-        return False
+    keys = list(new)
+    added: list[str] = []
+    if list(old) != keys:
+        kept = [key for key in old if key in new]
+        added = keys[len(kept) :]
+        if keys[: len(kept)] != kept or any(key in old for key in added):
+            return False
     for key, before in old.items():
-        if key in new:
-            after = new[key]
-            if not _same(before, after):
-                _diff(before, after, f"{path}/{_pointer(key)}", ops)
-        else:
+        after = new.get(key, _MISSING)
+        if after is _MISSING:
             ops.append({"op": "remove", "path": f"{path}/{_pointer(key)}"})
+        elif before is not after and (before != after or type(before) is not type(after)):
+            _diff(before, after, f"{path}/{_pointer(key)}", ops)
     for key in added:
         ops.append({"op": "add", "path": f"{path}/{_pointer(key)}", "value": new[key]})
     return True
 
 
-def _diff_list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> None:
+_MISSING: Final = object()
+
+
+def _diff_list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> bool:
     """The common head and tail are kept; the middle is changed item by item, then the
-    extra old items are removed (from the last) or the extra new ones added."""
+    extra old items are removed (from the last) or the extra new ones added. False when
+    that would touch most of a list of plain values (it is then replaced whole)."""
     start, old_end, new_end = 0, len(old), len(new)
-    while start < old_end and start < new_end and _same(old[start], new[start]):
+    while start < old_end and start < new_end:
+        a, b = old[start], new[start]
+        if a is not b and (a != b or type(a) is not type(b)):
+            break
         start += 1
-    while old_end > start and new_end > start and _same(old[old_end - 1], new[new_end - 1]):
+    while old_end > start and new_end > start:
+        a, b = old[old_end - 1], new[new_end - 1]
+        if a is not b and (a != b or type(a) is not type(b)):
+            break
         old_end -= 1
         new_end -= 1
     paired = min(old_end, new_end) - start
+    changed = old_end + new_end - 2 * start - paired  # items to change, remove or add
+    if (
+        changed > 1
+        and 2 * changed > len(new)
+        and not isinstance(new[start] if start < new_end else None, dict | list)
+    ):
+        return False  # an operation for each would be longer than the list
     for index in range(start, start + paired):
-        _diff(old[index], new[index], f"{path}/{index}", ops)
+        a, b = old[index], new[index]
+        if a is not b and (a != b or type(a) is not type(b)):
+            _diff(a, b, f"{path}/{index}", ops)
     for index in range(old_end - 1, start + paired - 1, -1):
         ops.append({"op": "remove", "path": f"{path}/{index}"})
     for index in range(start + paired, new_end):
         ops.append({"op": "add", "path": f"{path}/{index}", "value": new[index]})
+    return True
 
 
 def _size(value: Any) -> int:

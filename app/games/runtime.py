@@ -148,12 +148,12 @@ class LoadedGame:
 @dataclass(frozen=True, slots=True)
 class SentViews:
     """The views (``history=False``) a change's frames gave each viewer class, kept as the
-    base of the next change's patches. The objects are the game's own ``view`` results,
-    read and never changed (``Game.view`` builds a new view for every state)."""
+    base of the next change's patches: each as the JSON text of its values, by key
+    (``app.games.frames.view_parts``)."""
 
     game_id: str
     version: int
-    views: dict[str, Any]
+    views: dict[str, dict[str, str]]
 
 
 @dataclass(slots=True)
