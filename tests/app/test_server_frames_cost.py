@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +13,7 @@ import pytest
 from conftest import Server
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_games import random_play
 from server_harness import seat_two
 from sqlalchemy import text
 
@@ -21,39 +21,12 @@ from app.games import commands, frames, patches, store
 from app.games.commands import plan
 from app.ws.messages import Act
 from engine.catalogue import entry, names
-from engine.core import EVERYONE, SPECTATOR, Event, Viewer
-from engine.errors import InvalidAction
-from engine.rng import new_seed
+from engine.core import EVERYONE, SPECTATOR, Viewer
 
 
 def reference(value: Any) -> str:
     """What the server wrote before orjson."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-def random_play(name: str, steps: int, seed: int) -> list[tuple[Any, tuple[Event, ...]]]:
-    """States of one game of ``name`` played at random (listed actions, or the seat's default
-    where nothing is listed: a setup), with the events that led to each."""
-    game = entry(name).game
-    rng = random.Random(seed)
-    state = game.new_game(new_seed(), None, entry(name).min_players)
-    out: list[tuple[Any, tuple[Event, ...]]] = [(state, ())]
-    for _ in range(steps):
-        if game.result(state) is not None:
-            break
-        seat = rng.choice(sorted(game.actors(state)))
-        actions = game.legal_actions(state, seat)
-        action = rng.choice(actions) if actions else game.default_action(state, seat)
-        if action is None:
-            break
-        try:
-            transition = game.apply(state, seat, action)
-        except InvalidAction:  # a listed template (Flickago's shot) wants an angle and a power
-            aimed = {**action, "angle": rng.randrange(3600), "power": rng.randint(150, 900)}
-            transition = game.apply(state, seat, aimed)
-        state = transition.state
-        out.append((state, tuple(transition.events)))
-    return out
 
 
 @pytest.mark.parametrize("name", names())

@@ -5,20 +5,21 @@ views; a patch that does not fit is refused and changes nothing."""
 from __future__ import annotations
 
 import json
-import random
+import os
+import subprocess
+import sys
 from typing import Any
 
 import orjson
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_games import random_play
 
 from app.games import frames
 from app.games.patches import PatchError, ViewFollower, apply, diff
 from engine.catalogue import entry, names
 from engine.core import SPECTATOR, Viewer
-from engine.errors import InvalidAction
-from engine.rng import new_seed
 
 KEYS = st.sampled_from(["a", "b", "c", "a/b", "m~n", "", "0", "é"])
 JSON = st.recursive(
@@ -91,30 +92,6 @@ def test_a_patch_that_does_not_fit_is_refused_in_words(patch: list[dict[str, Any
     assert doc == {"a": [1, 2], "s": "text"}
 
 
-def played(name: str, steps: int, seed: int) -> list[Any]:
-    """States of a random game of ``name`` at its largest seat count, one after each action."""
-    game = entry(name).game
-    rng = random.Random(seed)
-    state = game.new_game(new_seed(), None, entry(name).max_players)
-    states = [state]
-    for _ in range(steps):
-        if game.result(state) is not None:
-            break
-        seat = rng.choice(sorted(game.actors(state)))
-        actions = game.legal_actions(state, seat)
-        action = rng.choice(actions) if actions else game.default_action(state, seat)
-        if action is None:
-            break
-        try:
-            state = game.apply(state, seat, action).state
-        except InvalidAction:  # a listed template (Flickago's shot) wants an angle and a power
-            state = game.apply(
-                state, seat, {**action, "angle": rng.randrange(3600), "power": rng.randint(150, 900)}
-            ).state
-        states.append(state)
-    return states
-
-
 @pytest.mark.parametrize("name", names())
 def test_every_games_views_are_followed_exactly(name: str) -> None:
     """Each viewer's successive views (made as the server makes them, within
@@ -122,7 +99,7 @@ def test_every_games_views_are_followed_exactly(name: str) -> None:
     patches; a view kept as a patch's base is not changed by the play that follows (the
     server keeps the objects); the welcome's view is the event view plus ``history``."""
     game = entry(name).game
-    states = played(name, 400, 5)
+    states = [state for state, _events in random_play(name, 400, 5, entry(name).max_players)]
     viewers: list[Viewer] = [*range(game.players(states[0])), SPECTATOR]
     followers = {viewer: ViewFollower() for viewer in viewers}
     for viewer in viewers:
@@ -161,3 +138,48 @@ def test_a_follower_asks_again_when_a_patch_is_not_of_its_view() -> None:
     assert not follower.in_step  # until a welcome
     follower.take({"type": "welcome", "version": 9, "view": {"a": 9, "history": [1]}})
     assert follower.in_step and follower.view == {"a": 9}
+
+
+VIEW_TEXTS = """
+import json, sys
+from app.games import frames
+from engine.catalogue import entry
+from engine.core import SPECTATOR
+request = json.load(sys.stdin)
+game = entry(request["name"]).game
+out = []
+for stored in request["states"]:
+    state = game.from_dict(stored)
+    viewers = [*range(game.players(state)), SPECTATOR]
+    out.append([frames.dumps(game.view(state, viewer, history=False)) for viewer in viewers])
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_view_is_the_same_text_in_any_process(name: str) -> None:
+    """A patch made in one process applies to a view a client got from another (a welcome
+    there, the state read from its row): a state's view, read back from its storage form in
+    a process whose string hashes differ (another set order), is the same text, to the byte."""
+    game = entry(name).game
+    states = [state for state, _events in random_play(name, 200, 9, entry(name).max_players)][::10]
+    here = [
+        [
+            frames.dumps(game.view(state, viewer, history=False))
+            for viewer in [*range(game.players(state)), SPECTATOR]
+        ]
+        for state in states
+    ]
+    request = json.dumps({"name": name, "states": [game.to_dict(state) for state in states]})
+    for hash_seed in ("1", "2"):
+        done = subprocess.run(
+            [sys.executable, "-c", VIEW_TEXTS],
+            input=request,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout) == here, f"{name}: another process writes other views"
