@@ -153,12 +153,17 @@ def _whole(parts: Mapping[str, str]) -> Encoded:
 
 
 def view_change(
-    old: Mapping[str, str] | None, new: Mapping[str, Any], parts: Mapping[str, str], base: int
+    old: Mapping[str, str] | None,
+    new: Mapping[str, Any],
+    parts: Mapping[str, str],
+    base: int,
+    done: dict[tuple[str, int, int], list[patches.Op]] | None = None,
 ) -> dict[str, Any]:
     """What an event frame carries of the view ``new`` (its :func:`view_parts`: ``parts``):
     a patch of ``old`` (the parts of the view at ``base``), or the whole view where that is
-    no longer, or where there is no ``old``."""
-    ops = None if old is None else patches.diff_texts(old, new, parts)
+    no longer, or where there is no ``old``. ``done``: :func:`patches.diff_texts`'s, for the
+    views of one change."""
+    ops = None if old is None else patches.diff_texts(old, new, parts, done)
     if ops is None:
         return {"view": _whole(parts)}
     patch = encoded(ops)
@@ -195,13 +200,15 @@ def event_frames(
     if sent is not None and sent.game_id == before.id and sent.version == before.version:
         olds = sent.views
     else:
-        olds = {key: view_parts(view) for key, view in _views(rules, before.state, classes).items()}
+        written = {}
+        olds = {key: view_parts(view, written) for key, view in _views(rules, before.state, classes).items()}
     first_version, base = before.version + 1, before.version
     frames: dict[str, list[str]] = {}
+    done: dict[tuple[str, int, int], list[patches.Op]] = {}
     for viewer in classes:
         key = viewer_key(viewer)
         extra = talk(game, viewer)
-        change = view_change(olds.get(key), views[key], parts[key], base)
+        change = view_change(olds.get(key), views[key], parts[key], base, done)
         frames[key] = [
             _event_frame(
                 game.id,

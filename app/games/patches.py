@@ -19,7 +19,7 @@ version asks for the events again (a ``hello`` with its last version).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import orjson
@@ -33,19 +33,40 @@ _OP_OVERHEAD: Final = len('{"op":"replace","path":"","value":},')
 def diff(old: Any, new: Any, path: str = "") -> list[Op]:
     """The operations that turn ``old`` into ``new`` (both JSON values as Python objects;
     neither is changed, and the operations' values are parts of ``new``). Applied, they give
-    ``new`` with its keys in its own order. Equal parts are found by identity first, then by
-    ``==``; a number that turns into a boolean of equal value (``1`` and ``true``) at a leaf
-    is still a change. ``path`` is where the two values sit in a larger document."""
+    ``new`` with its keys in its own order, to the byte. ``path`` is where the two values sit
+    in a larger document."""
+    return _checked(old, new, _text(new), path)
+
+
+def _checked(old: Any, new: Any, text: str, path: str) -> list[Op]:
+    """The operations from ``old`` to ``new`` (whose text is ``text``), checked: equal parts
+    are found by identity, then by ``==``, which takes ``true`` for ``1`` and ``1.0`` for
+    ``1``; where the operations do not give ``text`` exactly, ``new`` replaces ``old`` whole."""
     ops: list[Op] = []
     _diff(old, new, path, ops)
+    if _text(apply({"": old}, _under("", path, ops))[""]) != text:
+        return [{"op": "replace", "path": path, "value": new}]
     return ops
 
 
-def diff_texts(old: Mapping[str, str], new: Mapping[str, Any], texts: Mapping[str, str]) -> list[Op] | None:
+def _under(key: str, path: str, ops: list[Op]) -> list[Op]:
+    """``ops`` (paths under ``path``) as operations on ``{key: value}``."""
+    cut = len(path)
+    return [{**op, "path": f"/{_pointer(key)}{op['path'][cut:]}"} for op in ops]
+
+
+def diff_texts(
+    old: Mapping[str, str],
+    new: Mapping[str, Any],
+    texts: Mapping[str, str],
+    done: dict[tuple[str, int, int], list[Op]] | None = None,
+) -> list[Op] | None:
     """:func:`diff` of two JSON objects kept as the JSON text of each value, by key
     (``old``; ``new`` with its values' texts ``texts``): a value whose text is unchanged is
     not looked into, a changed one is read back and compared. ``None`` when operations
-    cannot keep ``new``'s order of keys."""
+    cannot keep ``new``'s order of keys. ``done``: the operations already found for a key
+    between the same two text objects (views of one state that share a part share its
+    text: their patches of it are found once)."""
     keys = list(texts)
     if list(old) == keys:  # the usual case: the same keys
         kept, added, removed = keys, [], []
@@ -57,10 +78,26 @@ def diff_texts(old: Mapping[str, str], new: Mapping[str, Any], texts: Mapping[st
         removed = [key for key in old if key not in texts]
     ops: list[Op] = [{"op": "remove", "path": f"/{_pointer(key)}"} for key in removed]
     for key in kept:
-        if old[key] != texts[key]:
-            _diff(_loads(old[key]), new[key], f"/{_pointer(key)}", ops)
+        text = texts[key]
+        if old[key] == text:
+            continue
+        if len(text) <= WHOLE_UNDER:  # a short value: written whole, no need to read the old one
+            ops.append({"op": "replace", "path": f"/{_pointer(key)}", "value": new[key]})
+            continue
+        pair = (key, id(old[key]), id(text))
+        found = None if done is None else done.get(pair)
+        if found is None:
+            found = _checked(_loads(old[key]), new[key], text, f"/{_pointer(key)}")
+            if done is not None:
+                done[pair] = found
+        ops += found
     ops += [{"op": "add", "path": f"/{_pointer(key)}", "value": new[key]} for key in added]
     return ops
+
+
+WHOLE_UNDER: Final = 96
+"""A changed value whose text is at most this long (bytes) is replaced whole: looking into it
+would save little and cost more than writing it."""
 
 
 def _loads(text: str) -> Any:
@@ -149,18 +186,23 @@ def _diff_list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> bool
     return True
 
 
-def _size(value: Any) -> int:
+def _text(value: Any) -> str:
+    """``value``'s JSON text, as the server's frames write it (``app.games.frames.dumps``)."""
     try:
-        return len(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS))
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
     except orjson.JSONEncodeError:  # an integer past 64 bits: the standard library writes it
-        return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False))
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _size(value: Any) -> int:
+    return len(_text(value))
 
 
 class PatchError(ValueError):
     """A patch that does not apply to the document it was given."""
 
 
-def apply(document: Any, patch: list[Mapping[str, Any]]) -> Any:
+def apply(document: Any, patch: Sequence[Mapping[str, Any]]) -> Any:
     """``document`` with ``patch`` applied, as a new value: ``document`` is not changed, and
     the parts no operation touches are shared with it."""
     root: list[Any] = [document]
