@@ -268,7 +268,9 @@ class ViewFollower:
     :meth:`take` reads a ``welcome`` or ``event`` frame and sets its ``"view"`` to the view
     after it: the welcome's, the event's whole view, the previous view patched, or (for an
     event of the same change) the current one. :attr:`in_step` turns false when a frame
-    names a version this copy is not at; the client must then ask again (``hello``)."""
+    names a version this copy is not at; the client must then ask again (``hello``). A
+    frame's ``"view"`` is the copy itself: a reader must not change it (the browser's
+    follower hands out copies)."""
 
     def __init__(self) -> None:
         self.view: Any = None

@@ -61,7 +61,9 @@ function indexIn(container, part, adding) {
 
 /** The view after each frame, as the server means it. `take(frame)` sets `frame.view` on a
  * welcome or event frame and returns true, or returns false when the frame does not follow
- * from the view held (its base or head is another version): ask for the events again. */
+ * from the view held (its base or head is another version): ask for the events again. The
+ * view held is its own copy: what the page does with a frame's view cannot change the base
+ * of the next patch. */
 export class ViewFollower {
   constructor() {
     this.view = null;
@@ -71,13 +73,13 @@ export class ViewFollower {
   take(msg) {
     if (msg.type === "welcome") {
       const { history, ...view } = msg.view || {};
-      this.view = view;
+      this.view = structuredClone(view);
       this.version = msg.version;
       return true;
     }
     if (msg.type !== "event") return true;
     if ("view" in msg) {
-      this.view = msg.view;
+      this.view = structuredClone(msg.view);
     } else if ("patch" in msg) {
       if (msg.base !== this.version || this.view === null) return false;
       try {
@@ -89,7 +91,7 @@ export class ViewFollower {
       return false;
     }
     this.version = msg.head;
-    msg.view = this.view;
+    msg.view = structuredClone(this.view);
     return true;
   }
 }
