@@ -44,6 +44,9 @@ load still offered, for the moves intended in the window to arrive):
   the PostgreSQL backends of the run's database (``db CPU``);
 * server KiB per game: (RSS of the server process with every game seated − RSS before) / N,
   and the same at the end of the window (games in play);
+* bytes: each event frame's size (p50 / p90 / max; a frame carries a patch of the viewer's
+  view), the bytes a viewer of a game receives per action, and per whole game (a person's
+  frames from a game's welcome to the next game's);
 * the machine's load average at the start and the end of the section (the machine is shared
   with the load generator, PostgreSQL and anything else running: read the figures with it).
 
