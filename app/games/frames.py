@@ -10,72 +10,22 @@ every connection of that class, in any process. A change's first frame carries w
 in the viewer's view (a patch of his view before it, :mod:`app.games.patches`), the others
 nothing of it; the clocks (the same for everyone) are encoded once a change.
 
-JSON is written by orjson (:func:`dumps`): compact, UTF-8, the text ``json.dumps`` with
-``separators=(",", ":"), ensure_ascii=False`` writes for the values games and the server
-produce, several times faster. What orjson refuses (an integer beyond 64 bits, a lone
-surrogate, a dataclass, a datetime) goes to ``json.dumps`` as before, which writes it or
-raises the same ``TypeError`` it always did: a value that never reached a viewer does not
-start to.
+JSON is written by :func:`app.games.json_text.dumps`.
 """
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-import orjson
-
 from app.games import patches
+from app.games.json_text import Encoded, dumps, encoded
 from app.games.runtime import LoadedGame, RoomInfo, SentViews
 from engine.catalogue import entry
 from engine.core import SPECTATOR, Event, Game, Viewer
 from engine.fairness import seed_commitment
 from engine.rng import is_seed
-
-_ORJSON: Final = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
-
-
-class Encoded:
-    """A value encoded once, placed as it is in one frame or several (:func:`encoded`)."""
-
-    __slots__ = ("fragment", "text")
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.fragment = orjson.Fragment(text)
-
-
-def _default(value: Any) -> Any:
-    if isinstance(value, Encoded):
-        return value.fragment
-    raise TypeError(f"{type(value).__name__} is not JSON serializable")
-
-
-def dumps(value: Any) -> str:
-    """``value`` as compact JSON text (see the module docstring); ``value`` may hold
-    :class:`Encoded` parts."""
-    try:
-        return orjson.dumps(value, default=_default, option=_ORJSON).decode()
-    except orjson.JSONEncodeError:
-        return json.dumps(_plain(value), separators=(",", ":"), ensure_ascii=False)
-
-
-def encoded(value: Any) -> Encoded:
-    """``value`` encoded now, to be placed as it is in one frame or several."""
-    return Encoded(dumps(value))
-
-
-def _plain(value: Any) -> Any:
-    """``value`` with its :class:`Encoded` parts decoded again (for the ``json`` fallback)."""
-    if isinstance(value, Encoded):
-        return json.loads(value.text)
-    if isinstance(value, dict):
-        return {key: _plain(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(item) for item in value]
-    return value
 
 
 def viewer_key(viewer: Viewer) -> str:

@@ -31,7 +31,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.clocks import GameClocks
 from app.errors import Conflict
-from app.games import frames
+from app.games import json_text
 from app.games.deadlines import next_deadline
 from app.games.runtime import LoadedGame, Offers, RoomInfo, RoomRuntime, SlotHolder
 from app.models import GameAction, GameRow, Room, RoomSeat
@@ -43,8 +43,8 @@ _GAMES = cast(Table, GameRow.__table__)
 _ACTIONS = cast(Table, GameAction.__table__)
 
 
-dumps = frames.dumps
-"""Compact JSON text, written by orjson (:func:`app.games.frames.dumps`)."""
+dumps = json_text.dumps
+"""Compact JSON text, written by orjson (:func:`app.games.json_text.dumps`)."""
 
 SNAPSHOT_EVERY = 32
 """Versions (events) at most between two snapshots of a game's state."""
