@@ -366,7 +366,7 @@ class Table:
                 async for text in self.spectator:
                     self.stats.spectator_frames += 1
                     if self._measuring(asyncio.get_running_loop().time()):
-                        size = len(text.encode() if isinstance(text, str) else text)
+                        size = len(text.encode())
                         self.stats.viewer_bytes += size
                         if text.startswith('{"type":"event"'):
                             self.stats.event_bytes.append(size)

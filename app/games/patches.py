@@ -24,6 +24,8 @@ from typing import Any, Final
 
 import orjson
 
+from app.games.json_text import dumps
+
 Op = dict[str, Any]
 
 _OP_OVERHEAD: Final = len('{"op":"replace","path":"","value":},')
@@ -35,7 +37,7 @@ def diff(old: Any, new: Any, path: str = "") -> list[Op]:
     neither is changed, and the operations' values are parts of ``new``). Applied, they give
     ``new`` with its keys in its own order, to the byte. ``path`` is where the two values sit
     in a larger document."""
-    return _checked(old, new, _text(new), path)
+    return _checked(old, new, dumps(new), path)
 
 
 def _checked(old: Any, new: Any, text: str, path: str) -> list[Op]:
@@ -44,7 +46,7 @@ def _checked(old: Any, new: Any, text: str, path: str) -> list[Op]:
     ``1``; where the operations do not give ``text`` exactly, ``new`` replaces ``old`` whole."""
     ops: list[Op] = []
     _diff(old, new, path, ops)
-    if _text(apply({"": old}, _under("", path, ops))[""]) != text:
+    if dumps(apply({"": old}, _under("", path, ops))[""]) != text:
         return [{"op": "replace", "path": path, "value": new}]
     return ops
 
@@ -186,16 +188,8 @@ def _diff_list(old: list[Any], new: list[Any], path: str, ops: list[Op]) -> bool
     return True
 
 
-def _text(value: Any) -> str:
-    """``value``'s JSON text, as the server's frames write it (``app.games.frames.dumps``)."""
-    try:
-        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
-    except orjson.JSONEncodeError:  # an integer past 64 bits: the standard library writes it
-        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
 def _size(value: Any) -> int:
-    return len(_text(value))
+    return len(dumps(value))
 
 
 class PatchError(ValueError):
@@ -286,7 +280,11 @@ class ViewFollower:
             if "view" in frame:
                 self.view = frame["view"]
             elif "patch" in frame and frame.get("base") == self.version and self.view is not None:
-                self.view = apply(self.view, frame["patch"])
+                try:
+                    self.view = apply(self.view, frame["patch"])
+                except PatchError:  # as the browser's: not the view held, ask again
+                    self.in_step = False
+                    return frame
             elif "patch" in frame or frame.get("head") != self.version:
                 self.in_step = False
                 return frame

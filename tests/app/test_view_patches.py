@@ -183,3 +183,14 @@ def test_a_view_is_the_same_text_in_any_process(name: str) -> None:
         )
         assert done.returncode == 0, done.stderr
         assert json.loads(done.stdout) == here, f"{name}: another process writes other views"
+
+
+def test_a_follower_asks_again_when_a_patch_does_not_fit_its_view() -> None:
+    """As the browser's follower does: a patch of the right version that does not apply is
+    a view it does not hold."""
+    follower = ViewFollower()
+    follower.take({"type": "welcome", "version": 1, "view": {"a": [1], "history": []}})
+    follower.take(
+        {"type": "event", "version": 2, "head": 2, "base": 1, "patch": [{"op": "remove", "path": "/a/5"}]}
+    )
+    assert not follower.in_step and follower.view == {"a": [1]}
