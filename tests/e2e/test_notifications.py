@@ -151,15 +151,20 @@ def deliver_push(page: Page, payload: dict[str, str]) -> dict[str, str]:
         page.wait_for_timeout(50)
     assert registrations, "the page registered no service worker"
     origin = page.evaluate("location.origin")
-    registration = next(r for r in registrations if r["scopeURL"] == f"{origin}/")
-    cdp.send(
-        "ServiceWorker.deliverPushMessage",
-        {"origin": origin, "registrationId": registration["registrationId"], "data": json.dumps(payload)},
-    )
+    # Every live registration of this site's scope that the browser told of: one of them is
+    # this page's (another context's, closed or closing, may be listed too under load).
+    scope = f"{origin}/"
+    ids = {r["registrationId"] for r in registrations if r["scopeURL"] == scope and not r.get("isDeleted")}
+    assert ids, registrations
+    for registration_id in sorted(ids):
+        cdp.send(
+            "ServiceWorker.deliverPushMessage",
+            {"origin": origin, "registrationId": registration_id, "data": json.dumps(payload)},
+        )
     shown = page.evaluate(
         """async () => {
           const reg = await navigator.serviceWorker.getRegistration('/');
-          for (let i = 0; i < 200; i++) {
+          for (let i = 0; i < 1200; i++) {  // 30 s: a worker starts slowly on a busy machine
             const list = await reg.getNotifications();
             if (list.length) return {title: list[0].title, body: list[0].body, tag: list[0].tag,
                                      url: list[0].data && list[0].data.url};

@@ -2,8 +2,9 @@
 to the end through the UI, from the landing page.
 
 - Three seats: two people in two browser contexts (a laptop and a phone) and one bot, plus a
-  spectator in French. The people always take the first choice the UI offers them (the
-  first legal-action button; every few turns the phone picks on the map instead, through the
+  spectator in French. The people take a choice the UI offers them (a legal-action button
+  drawn by a seeded generator: always the first one can drive trucks back and forth for
+  thousands of moves; every few turns the phone picks on the map instead, through the
   chooser when one place offers several actions). Checked on the way: the landing page
   offers Prohibition with 2–4 players and a bot choice per seat; the board and every seat's
   bar fit a 1366×768 laptop and a 390×844 phone; the secret picks stay secret; what the
@@ -17,6 +18,7 @@ Screenshots: test-artifacts/screenshots/30-pz-*.png.
 
 from __future__ import annotations
 
+import random
 import re
 import time
 from pathlib import Path
@@ -37,7 +39,8 @@ Element.prototype.animate = function (...args) {
   return animate.apply(this, args);
 };
 """
-GAME_SECONDS = 170
+STALL_SECONDS = 90  # no new version of the game for this long: it is stuck
+GAME_SECONDS = 900  # a game of random choices: a few hundred moves, a few minutes at worst
 SIZES = ((1366, 768), (1440, 900), (1920, 1080), (390, 844))
 
 
@@ -115,11 +118,14 @@ def phase(page: Page) -> str:
     return page.locator("body").get_attribute("data-phase") or ""
 
 
-def first_choice(player: Player) -> str | None:
-    """Click the first legal-action button the panel offers; its action string (or None)."""
-    button = player.page.locator(ACTION).first
-    if not button.count():
+def first_choice(player: Player, rng: random.Random | None = None) -> str | None:
+    """Click the first legal-action button the panel offers (one drawn by ``rng`` when given);
+    its action string (or None)."""
+    buttons = player.page.locator(ACTION)
+    count = buttons.count()
+    if not count:
         return None
+    button = buttons.nth(rng.randrange(count)) if rng else buttons.first
     text = button.get_attribute("data-action")
     try:
         button.click(timeout=3000)
@@ -153,15 +159,22 @@ def map_choice(player: Player, chooser_seen: list[int]) -> str | None:
 
 
 def play_to_the_end(people: list[Player], on_map: Player | None = None, every: int = 3) -> dict[str, int]:
-    """Each person takes the first choice offered whenever he has one, until the game is over
-    on every person's page; ``on_map`` takes one in ``every`` of his decisions that can be made
-    on the map there instead. Returns counts of what was done."""
+    """Each person takes a choice offered (drawn by a seeded generator) whenever he has one,
+    until the game is over on every person's page; ``on_map`` takes one in ``every`` of his
+    decisions that can be made on the map there instead. Returns counts of what was done.
+    Fails when no frame comes for STALL_SECONDS, or runs past GAME_SECONDS."""
+    rng = random.Random(11)
     deadline = time.monotonic() + GAME_SECONDS
+    heard, moved = -1, time.monotonic()
     done = {"buttons": 0, "map": 0, "chooser": 0}
     chooser_seen: list[int] = []
     map_decisions = 0
     while not all(phase(p.page) == "over" for p in people):
-        assert time.monotonic() < deadline, "the game did not finish in time"
+        now = time.monotonic()
+        if len(people[0].frames) != heard:  # a frame came in: the game is moving
+            heard, moved = len(people[0].frames), now
+        assert now - moved < STALL_SECONDS, f"the game stopped moving ({heard} frames)"
+        assert now < deadline, f"the game did not finish in time ({heard} frames)"
         acted = False
         for player in people:
             if phase(player.page) == "over":
@@ -172,7 +185,7 @@ def play_to_the_end(people: list[Player], on_map: Player | None = None, every: i
                     done["map"] += 1
                     acted = True
                     continue
-            if first_choice(player):
+            if first_choice(player, rng):
                 done["buttons"] += 1
                 acted = True
         if not acted:
