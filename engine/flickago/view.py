@@ -2,8 +2,13 @@
 
 There is no hidden information but the generator: every viewer (either player, a spectator,
 everyone) receives the same object, the state of section 10 minus ``rng``, with the seats,
-the provisional score, the legal choices, the last shot's event and (unless ``history`` is
-off) the record's turns so far. The seed is added once the game is over (its reveal).
+the provisional score, the legal choices and (unless ``history`` is off) the record's turns so
+far. The seed is added once the game is over (its reveal).
+
+The last shot's event, which a viewer who joins or reconnects gets (section 8), is the last
+shot of those turns: a welcome carries them. The views a game's event frames patch have no
+history, and no copy of the shot either: the ``shot`` event itself carries its keyframes, and
+a copy in the view would send them a second time in every such frame.
 """
 
 from __future__ import annotations
@@ -31,13 +36,6 @@ def _copy(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
-def last_shot(match: Match) -> dict[str, Any] | None:
-    for turn in reversed(match.turns):
-        if "shot" in turn:
-            return _copy(turn)  # type: ignore[no-any-return]
-    return None
-
-
 def view(match: Match, viewer: Viewer, history: bool = True) -> dict[str, Any]:
     check_viewer(viewer)
     state = match.state
@@ -46,7 +44,6 @@ def view(match: Match, viewer: Viewer, history: bool = True) -> dict[str, Any]:
     out["seats"] = match.seats()
     out["score"] = score(state["pos"], state["options"], state["last_mover"])
     out["legal"] = legal(state)
-    out["last_shot"] = last_shot(match)
     if state["phase"] == OVER:
         out["seed"] = state["rng"]["seed"]
     if history:

@@ -165,7 +165,9 @@ class FlickagoTable {
     this.shown = view;
     this.history = Array.isArray(view.history) ? view.history.map((turn) => ({ ...turn })) : this.history;
     this.sending = null;
-    const last = view.last_shot;
+    // The last shot's traces: its event is the last shot of the history (a welcome's, or the
+    // one this module kept from the events it was given: a replay's steps).
+    const last = this.history.findLast((turn) => turn.shot && turn.keyframes);
     this.trailPaths = last ? trails(last, null, this.launchPoint(last)) : [];
     this.draw();
   }
