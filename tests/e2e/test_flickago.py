@@ -733,4 +733,10 @@ def test_the_module_alone_sends_each_kind_of_action_and_plays_a_shot_back(
         assert abs(drawn[piece][0] - bx) < 0.01 and abs(drawn[piece][1] - by) < 0.01, (piece, drawn[piece])
     expect(page.locator("#fg-last")).to_contain_text(f"({after['score']['w']}–{after['score']['b']})")
     expect(board.locator("[data-trail]")).not_to_have_count(0)
+    # A viewer who comes in now gets the last shot's event in the welcome's history (spec 8):
+    # its traces are drawn from there (the view itself carries no copy of the shot).
+    page.evaluate("(view) => window.__fg.render(view)", {**after, "history": []})
+    expect(board.locator("[data-trail]")).to_have_count(0)
+    page.evaluate("(view) => window.__fg.render(view)", game.view(transition.state, 0))
+    expect(board.locator("[data-trail]")).not_to_have_count(0)
     assert not page.context.errors, page.context.errors  # type: ignore[attr-defined]
