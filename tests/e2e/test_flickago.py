@@ -478,7 +478,7 @@ def test_a_whole_game_against_the_computer(server: str, browser: Any) -> None:
     game_id = page.locator("#result").get_attribute("data-game") or ""
     final = [f["view"] for f in dave.frames if f.get("type") in ("welcome", "event") and f.get("view")][-1]
     page.goto(f"{server}/g/{game_id}")
-    expect(page.locator("#replay")).to_be_visible()
+    expect(page.locator("#replay")).to_be_visible(timeout=30_000)  # a whole game replayed: slow when busy
     expect(page.locator("#replay-moves li.current")).to_have_count(1)
     words = " ".join(page.locator("#replay-moves .replay-text").all_text_contents())
     assert re.search(r"(White|Black): \w+ from T\d, \d+\.\d°, power \d+", words), words

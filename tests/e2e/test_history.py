@@ -55,7 +55,7 @@ def replay_json(page: Page, game_id: str, viewer: str) -> Any:
 
 
 def wait_replay(page: Page) -> None:
-    expect(page.locator("#replay")).to_be_visible()
+    expect(page.locator("#replay")).to_be_visible(timeout=30_000)  # a whole game replayed: slow when busy
     expect(page.locator("#replay-moves li.current")).to_have_count(1)
 
 

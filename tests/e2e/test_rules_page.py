@@ -248,7 +248,7 @@ def test_the_replay_rules_drawer(server: str, browser: Browser) -> None:
     start_bot_game(player, server)  # both setups made: the replay has steps to go back through
     game_id = next(frame["game_id"] for frame in player.frames if frame.get("type") == "welcome")
     page.goto(f"{server}/g/{game_id}")
-    expect(page.locator("#replay")).to_be_visible()
+    expect(page.locator("#replay")).to_be_visible(timeout=30_000)  # a whole game replayed: slow when busy
     before = page.locator("body").get_attribute("data-step")
     assert before is not None and int(before) >= 1, before  # the last step: Left would go back
     open_drawer(page)

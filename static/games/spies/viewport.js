@@ -208,7 +208,10 @@ export class Viewport {
   click(e) {
     if (!this.swallow) return;
     this.swallow = false;
-    e.stopPropagation();
+    // Immediate: a click that ends a drag under pointer capture has the map itself for its
+    // target, and the map's own click listener (the module's, on the same element) would
+    // still hear it and take the nearest city.
+    e.stopImmediatePropagation();
     e.preventDefault();
   }
 
