@@ -208,10 +208,7 @@ export class Viewport {
   click(e) {
     if (!this.swallow) return;
     this.swallow = false;
-    // Immediate: a click that ends a drag under pointer capture has the map itself for its
-    // target, and the map's own click listener (the module's, on the same element) would
-    // still hear it and take the nearest city.
-    e.stopImmediatePropagation();
+    e.stopPropagation();
     e.preventDefault();
   }
 
