@@ -21,13 +21,13 @@ from engine.flickago.scoring import disc_points, score
 from engine.hints import Reason, reason
 
 REASONS: Final = (
-    "fk.hint.place",
-    "fk.hint.placeFree",
-    "fk.hint.returnForced",
-    "fk.hint.return",
-    "fk.hint.knock",
-    "fk.hint.score",
-    "fk.hint.shot",
+    "fg.hint.place",
+    "fg.hint.placeFree",
+    "fg.hint.returnForced",
+    "fg.hint.return",
+    "fg.hint.knock",
+    "fg.hint.score",
+    "fg.hint.shot",
 )
 """Every key :func:`reason_for` may answer (the browser module words each, in English and French)."""
 
@@ -46,11 +46,11 @@ def _shot(state: dict[str, Any], action: Mapping[str, Any]) -> Reason:
     trials = _STRONG.trials + _STRONG.refine
     words = {"piece": action["piece"], "lead": lead, "trials": trials}
     if knocked:
-        return reason("fk.hint.knock", count=len(knocked), **words)
+        return reason("fg.hint.knock", count=len(knocked), **words)
     gain = after[side] - before[side]
     if gain > 0:
-        return reason("fk.hint.score", points=gain, **words)
-    return reason("fk.hint.shot", **words)
+        return reason("fg.hint.score", points=gain, **words)
+    return reason("fg.hint.shot", **words)
 
 
 def reason_for(view: Mapping[str, Any], action: Mapping[str, Any]) -> Reason:
@@ -65,18 +65,18 @@ def reason_for(view: Mapping[str, Any], action: Mapping[str, Any]) -> Reason:
             if p in state["pos"]
         )
         return reason(
-            "fk.hint.place" if aimed else "fk.hint.placeFree",
+            "fg.hint.place" if aimed else "fg.hint.placeFree",
             inspector=action["inspector"],
             star=action["star"],
         )
     if kind == "return":
         piece = str(action["piece"])
         if not rules.has_legal_shot(state, state["to_move"]):
-            return reason("fk.hint.returnForced", piece=piece)
+            return reason("fg.hint.returnForced", piece=piece)
         x, y = state["pos"][piece]
         fresh = max(s.points for s in SECTORS if s.scores_for == state["to_move"])
         return reason(
-            "fk.hint.return", piece=piece, points=disc_points(piece, x, y, state["options"]), fresh=fresh
+            "fg.hint.return", piece=piece, points=disc_points(piece, x, y, state["options"]), fresh=fresh
         )
     return _shot(state, action)
 

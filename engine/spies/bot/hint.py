@@ -24,6 +24,7 @@ REASONS: Final = (
     "sp.hint.placeCapital",
     "sp.hint.placeSpy",
     "sp.hint.playTile",
+    "sp.hint.playOwn",
     "sp.hint.discard",
     "sp.hint.search",
     "sp.hint.searchNone",
@@ -101,7 +102,8 @@ def reason_for(view: Mapping[str, Any], action: Mapping[str, Any]) -> Reason:
             return reason("sp.hint.default")
         return _place(me, args[0], args[1])
     if verb == "play":
-        return reason("sp.hint.playTile", tile=args[0], value=award_value(me, int(args[0][1:])))
+        value = award_value(me, int(args[0][1:]))
+        return reason("sp.hint.playTile" if value else "sp.hint.playOwn", tile=args[0], value=value)
     if verb == "discard":
         return reason("sp.hint.discard", tile=args[0])
     if verb == "search":
