@@ -10,7 +10,7 @@ The same view, seed and budget give the same hint, unless the budget cuts the se
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import Any, TypedDict, cast
 
 from engine.catalogue import entry
 
@@ -42,7 +42,8 @@ def suggest(game: str, view: Mapping[str, Any], seed: int, budget: float | None)
     found = entry(game)
     level = found.hint_level
     action = found.decider(level)(view, level, seed, budget)
-    return {"action": action, "reason": found.reasoner()(view, action), "level": level}
+    why = cast("Reason", found.reasoner()(view, action))
+    return {"action": action, "reason": why, "level": level}
 
 
 __all__ = ["Hint", "Reason", "reason", "suggest"]

@@ -20,7 +20,14 @@ pytestmark = pytest.mark.e2e
 
 CASES = {
     "en": ("en-US", {"width": 1366, "height": 768}, "Random", "The computer would:", "Why:", "Hint"),
-    "fr": ("fr-FR", {"width": 390, "height": 844}, "Au hasard", "L’ordinateur jouerait", "Pourquoi", "Indice"),
+    "fr": (
+        "fr-FR",
+        {"width": 390, "height": 844},
+        "Au hasard",
+        "L’ordinateur jouerait",
+        "Pourquoi",
+        "Indice",
+    ),
 }
 
 
@@ -49,7 +56,8 @@ def test_hint_shows_the_computers_move_and_why(server: str, browser: Browser, sh
     expect(page.locator("#setup-ready")).to_be_enabled()
     page.locator("#setup-ready").click()
     expect(page.locator("body")).to_have_attribute("data-phase", "play", timeout=20_000)
-    page.wait_for_function("() => document.querySelector('#turn')?.classList.contains('mine')", timeout=30_000)
+    mine = "() => document.querySelector('#turn')?.classList.contains('mine')"
+    page.wait_for_function(mine, timeout=30_000)
 
     plies = page.locator("#move-list li:not(.none)").count()
     hint = page.locator("#hint-btn")
@@ -68,6 +76,7 @@ def test_hint_shows_the_computers_move_and_why(server: str, browser: Browser, sh
     page.locator("#hint").scroll_into_view_if_needed()
     page.mouse.move(1, 1)  # the button's own help stays out of the picture
     page.keyboard.press("Escape")
-    page.screenshot(path=shots / f"hint-{lang}-{viewport['width']}x{viewport['height']}.png")
-    page.screenshot(path=shots / f"hint-{lang}-{viewport['width']}x{viewport['height']}-full.png", full_page=True)
+    size = f"{viewport['width']}x{viewport['height']}"
+    page.screenshot(path=shots / f"hint-{lang}-{size}.png")
+    page.screenshot(path=shots / f"hint-{lang}-{size}-full.png", full_page=True)
     assert not page.context.errors, page.context.errors  # type: ignore[attr-defined]

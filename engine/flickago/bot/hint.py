@@ -60,7 +60,7 @@ def reason_for(view: Mapping[str, Any], action: Mapping[str, Any]) -> Reason:
     if kind == "place":
         them = other(state["to_move"])
         aimed = any(
-            disc_points(p, *state["pos"][p], state["options"]) > 0
+            disc_points(p, state["pos"][p][0], state["pos"][p][1], state["options"]) > 0
             for p in SIDE_DISCS[them]
             if p in state["pos"]
         )
