@@ -33,6 +33,7 @@ REASONS: Final = (
     "pz.hint.deliver",
     "pz.hint.toBar",
     "pz.hint.toDistillery",
+    "pz.hint.atDistillery",
     "pz.hint.drive",
     "pz.hint.wait",
     "pz.hint.seize",
@@ -91,8 +92,11 @@ def _truck(state: State, text: str, legal: list[str]) -> Reason:
         )
     here, there = _distance(state, state.trucks[state.active].street), _distance(state, STREET_INDEX[street])
     if there < here and there < 99:
-        key = "pz.hint.toBar" if state.trucks[state.active].aboard else "pz.hint.toDistillery"
-        return reason(key, truck=truck, street=street, turns=there)
+        if state.trucks[state.active].aboard:
+            return reason("pz.hint.toBar", truck=truck, street=street, turns=there)
+        if there == 0:
+            return reason("pz.hint.atDistillery", truck=truck, street=street)
+        return reason("pz.hint.toDistillery", truck=truck, street=street, turns=there)
     return reason("pz.hint.drive", truck=truck, street=street)
 
 

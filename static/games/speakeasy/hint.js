@@ -5,11 +5,11 @@ export const HINT_STRINGS = {
   en: {
     "se.hint.act.setup": "a setup with your Speakeasy on {at}",
     "se.hint.act.move": "{piece} {from}-{to}",
-    "se.hint.setup": "your Speakeasy hides on the bar {at} with {babes} Babe(s) beside it: only a Kid gets through a Babe",
+    "se.hint.setup": "your Speakeasy hides on the bar {at} with {babes} {babes|Babe|Babes} beside it: only a Kid gets through a Babe",
     "se.hint.win": "your {piece} takes their Speakeasy: the game is won",
     "se.hint.capture": "your {piece} attacks their {target}, whose face is known: the best trade the computer found",
     "se.hint.attack": "over {worlds} guesses of what the hidden piece on {to} may be, attacking it with your {piece} pays best",
-    "se.hint.approach": "it brings your {piece} within {steps} step(s) of their Speakeasy",
+    "se.hint.approach": "it brings your {piece} within {steps} {steps|step|steps} of their Speakeasy",
     "se.hint.guard": "an enemy piece is near your Speakeasy: your {piece} falls back to guard it",
     "se.hint.advance": "it pushes your {piece} forward: the best-scoring move over {worlds} guesses of their hidden pieces",
     "se.hint.best": "the best-scoring move over {worlds} guesses of their hidden pieces",
@@ -17,7 +17,7 @@ export const HINT_STRINGS = {
   fr: {
     "se.hint.act.setup": "une mise en place avec votre Speakeasy en {at}",
     "se.hint.act.move": "{piece} {from}-{to}",
-    "se.hint.setup": "votre Speakeasy se cache sur le bar {at} avec {babes} Babe(s) à côté\u00a0: seul un Kid passe une Babe",
+    "se.hint.setup": "votre Speakeasy se cache sur le bar {at} avec {babes} {babes|Babe|Babes} à côté\u00a0: seul un Kid passe une Babe",
     "se.hint.win": "votre {piece} prend leur Speakeasy\u00a0: la partie est gagnée",
     "se.hint.capture": "votre {piece} attaque leur {target}, dont la face est connue\u00a0: le meilleur échange trouvé",
     "se.hint.attack": "sur {worlds} hypothèses sur la pièce cachée en {to}, l’attaquer avec votre {piece} rapporte le plus",
