@@ -24,8 +24,9 @@ from engine.hints import Hint, suggest
 
 log = logging.getLogger("speakeasy.games")
 
-HINT_SECONDS: Final = 2.0
-"""The most a hint's bot may think (its level's own pace when that is less)."""
+HINT_SECONDS: Final = 3.0
+"""The most a hint's bot may think (its level's own pace when that is less): Flickago's
+strongest level needs about 2 s for its hundred trial shots."""
 STARTUP_SECONDS: Final = 20.0
 """Beyond the budget, what a hint may wait for a worker (the pool starts on first use)."""
 

@@ -3,7 +3,8 @@
 // (docs/protocol.md, `hint`) and answers this connection only; the game's module words the
 // action and the reason in the page's language and points at the action on its board
 // (`handle.showHint(hint)`, static/games/README.md). Nothing is played: the player decides.
-// Hidden for spectators, after the game and in the replay viewer (which has no room).
+// Hidden for spectators, after the game, in a guided first game (its lesson teaches one
+// action at a time) and in the replay viewer (which has no room).
 
 import { platformWords } from "./explain.js";
 import { t } from "./i18n.js";
@@ -20,10 +21,10 @@ export class HintBox {
     this.game = null; // the game module's handle
   }
 
-  /** Whether the player may ask now: seated, the game running, his decision. */
+  /** Whether the player may ask now: seated, the game running, his decision, no lesson. */
   static offered(state) {
     const st = state.status;
-    return state.mine !== null && st.phase !== "over" && st.actors.includes(state.mine) && state.hints !== false;
+    return state.mine !== null && st.phase !== "over" && st.actors.includes(state.mine) && state.hints !== false && !state.lesson;
   }
 
   /** The room changed (a frame): show the button when it is offered, drop a stale answer. */
