@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from e2e_pages import open_player
+from e2e_pages import click_move, open_player
 from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.e2e
@@ -29,6 +29,8 @@ CASES = {
         "Indice",
     ),
 }
+
+MY_TURN = "() => document.querySelector('#turn')?.classList.contains('mine')"
 
 
 @pytest.mark.parametrize("lang", list(CASES))
@@ -56,8 +58,7 @@ def test_hint_shows_the_computers_move_and_why(server: str, browser: Browser, sh
     expect(page.locator("#setup-ready")).to_be_enabled()
     page.locator("#setup-ready").click()
     expect(page.locator("body")).to_have_attribute("data-phase", "play", timeout=20_000)
-    mine = "() => document.querySelector('#turn')?.classList.contains('mine')"
-    page.wait_for_function(mine, timeout=30_000)
+    page.wait_for_function(MY_TURN, timeout=30_000)
 
     plies = page.locator("#move-list li:not(.none)").count()
     hint = page.locator("#hint-btn")
@@ -79,4 +80,32 @@ def test_hint_shows_the_computers_move_and_why(server: str, browser: Browser, sh
     size = f"{viewport['width']}x{viewport['height']}"
     page.screenshot(path=shots / f"hint-{lang}-{size}.png")
     page.screenshot(path=shots / f"hint-{lang}-{size}-full.png", full_page=True)
+    # Played by hand, the hint has served: it is taken down with its arrow.
+    move = re.search(r"([a-e]\d+)-([a-e]\d+)", action.inner_text())
+    assert move is not None
+    click_move(player, move[1], move[2])
+    expect(page.locator("#hint-action")).to_have_count(0)
+    expect(page.locator("#board .hint-move")).to_have_count(0)
+    assert not page.context.errors, page.context.errors  # type: ignore[attr-defined]
+
+
+def test_a_flickago_hint_in_words(server: str, browser: Browser, shots: Path) -> None:
+    player = open_player(browser, "hint-flickago", viewport={"width": 1366, "height": 768})
+    page = player.page
+    page.goto(server + "/")
+    made = page.request.post(server + "/api/rooms", data={"game": "flickago", "bot": "easy"})
+    assert made.status == 201, made.text()
+    room_url = made.json()["room_url"]
+    page.goto(room_url if room_url.startswith("http") else server + room_url)
+    page.wait_for_function(
+        "() => document.querySelector('#turn')?.classList.contains('mine')", timeout=60_000
+    )
+    page.locator("#hint-btn").click()
+    expect(page.locator("#hint-action")).to_contain_text(
+        re.compile(r"The computer would: .+ power \d+"), timeout=30_000
+    )
+    expect(page.locator("#hint-reason")).to_contain_text(re.compile(r"Why: .*trial shots"))
+    assert not re.search(r"\{|fg\.hint", page.locator("#hint").inner_text())
+    page.mouse.move(1, 1)
+    page.screenshot(path=shots / "hint-flickago-en-1366x768.png")
     assert not page.context.errors, page.context.errors  # type: ignore[attr-defined]
