@@ -214,6 +214,13 @@ function fillLevels(g, players) {
     }),
   );
   list.hidden = !levels.length;
+  markLevels();
+}
+
+/** The levels some seat is given now stand out in the list. */
+function markLevels() {
+  const chosen = new Set([...$("seats").querySelectorAll("select")].map((s) => s.value));
+  for (const item of $("levels").children) item.classList.toggle("chosen", chosen.has(item.dataset.level));
 }
 
 // ------------------------------------------------------------------ rule options
@@ -445,6 +452,7 @@ form.addEventListener("submit", async (e) => {
 });
 
 $("players").addEventListener("change", fillSeats);
+$("seats").addEventListener("change", markLevels);
 $("presets").addEventListener("change", () => fillOptions());
 $("options-reset").addEventListener("click", () => {
   const g = chosenGame();

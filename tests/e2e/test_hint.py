@@ -46,6 +46,7 @@ def test_hint_shows_the_computers_move_and_why(server: str, browser: Browser, sh
     levels = page.locator("#levels li")
     expect(levels).to_have_count(3)
     expect(page.locator('#levels li[data-level="strong"]')).to_contain_text("65")
+    expect(page.locator('#levels li[data-level="strong"]')).to_have_class("chosen")
     page.locator("#levels").scroll_into_view_if_needed()
     page.screenshot(path=shots / f"hint-levels-{lang}.png")
 
