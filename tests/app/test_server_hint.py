@@ -15,6 +15,8 @@ import pytest
 from conftest import Server
 from server_harness import Socket, token_of
 
+from app.clocks import GameClocks
+from app.games import hints
 from engine.catalogue import entries
 
 ROOMS: dict[str, dict[str, Any]] = {
@@ -112,3 +114,14 @@ async def test_the_catalogue_describes_every_bot_level(server: Server) -> None:
         assert set(game["level_descriptions"]) == set(game["bot_levels"])
         for words in game["level_descriptions"].values():
             assert set(words) == {"en", "fr"} and all(words.values())
+
+
+def test_a_hint_thinks_within_its_budget_and_the_seats_clock() -> None:
+    untimed = GameClocks(remaining=None, increment=0, running=frozenset(), since=None, setup_deadline=None)
+    assert hints.budget(untimed, 0, 0) == hints.HINT_SECONDS
+    clocks = GameClocks(
+        remaining=(600_000, 30_000), increment=0, running=frozenset({1}), since=0, setup_deadline=None
+    )
+    assert hints.budget(clocks, 0, 0) == hints.HINT_SECONDS  # ten minutes left: the whole budget
+    assert hints.budget(clocks, 1, 0) == 1.0  # half a minute: a thirtieth of it
+    assert hints.budget(clocks, 1, 30_000) == 0.05  # none: never nothing
