@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from engine.core import Game
 from engine.tutorial import TUTORIAL_LEVEL, Tutorial, TutorialError
@@ -41,6 +41,7 @@ class GameEntry:
     option_schema: Mapping[str, Any]
     """JSON-schema-like: for each option, its ``type``, allowed values and ``default``."""
     bot_levels: tuple[str, ...]
+    """Weakest first: the last is the strongest (the level a hint thinks at, :attr:`hint_level`)."""
     autopilot_level: str
     """The level that plays a withdrawn (zombie) seat or a seat whose decision timed out."""
     bot: str
@@ -67,6 +68,14 @@ class GameEntry:
     """The browser module that explains the game to players (``title``, ``render``;
     ``static/games/README.md``), shown at ``/rules/<name>`` and in the room's and the
     replay's Rules drawer. Empty: the ``rules.js`` beside :attr:`client_module`."""
+    level_descriptions: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """Each bot level in one line, by language: ``{level: {"en": ..., "fr": ...}}`` — how
+    it plays and roughly how strong it is (only figures a benchmark backs). Served in the
+    catalogue; the landing page's room form shows it beside the level."""
+    hint_reason: str = ""
+    """Import path of ``reason(view, action) -> {"key", "params"}`` (pure, reads a view):
+    why the bot chose ``action`` in ``view``, as a message key of the game's browser module
+    and its parameters. Empty: the game gives no hints (:mod:`engine.hints`)."""
     tutorial: Tutorial | None = None
     """The game's guided first game (:mod:`engine.tutorial`), or ``None``: a room created
     with ``{"tutorial": true}`` starts from it, the computer's seats at bot level
@@ -82,6 +91,17 @@ class GameEntry:
     def presets(self) -> Mapping[str, Mapping[str, Any]]:
         return self.game.presets()
 
+    @property
+    def hint_level(self) -> str:
+        """The level a hint is thought out at: the strongest."""
+        return self.bot_levels[-1]
+
+    def reasoner(self) -> Callable[[Mapping[str, Any], Any], dict[str, Any]]:
+        """The game's ``reason`` function, imported from :attr:`hint_reason`."""
+        if not self.hint_reason:
+            raise CatalogueError(f"{self.title} gives no hints")
+        return _imported(self.hint_reason)
+
     def decider(self, level: str | None = None) -> Decider:
         """The bot's ``decide`` function, imported from :attr:`bot` (``"module:function"``);
         for ``level`` ``"tutorial"`` the tutorial's script (:attr:`Tutorial.script`)."""
@@ -89,11 +109,7 @@ class GameEntry:
             if self.tutorial is None:
                 raise CatalogueError(f"{self.title} has no tutorial")
             return self.tutorial.decider()
-        module_name, _, function = self.bot.partition(":")
-        found = getattr(importlib.import_module(module_name), function, None)
-        if not callable(found):
-            raise CatalogueError(f"{self.bot} is not a function")
-        return found  # type: ignore[no-any-return]
+        return _imported(self.bot)
 
     def check(self) -> None:
         """Raise :class:`CatalogueError` if the entry contradicts its game."""
@@ -108,6 +124,13 @@ class GameEntry:
             problems.append(f"the autopilot level {self.autopilot_level!r} is not among its bot levels")
         if ":" not in self.bot:
             problems.append("bot is 'module:function'")
+        if self.hint_reason and ":" not in self.hint_reason:
+            problems.append("hint_reason is 'module:function'")
+        for level, words in self.level_descriptions.items():
+            if level not in self.bot_levels:
+                problems.append(f"{level!r} is described but is not a bot level")
+            elif set(words) != {"en", "fr"} or not all(words.values()):
+                problems.append(f"the level {level!r} is described in English and French, neither empty")
         for module in (self.client_module, self.rules_module):
             if not (module.startswith("/static/games/") and module.endswith(".js")):
                 problems.append(f"{module!r} is not a module under /static/games/")
@@ -120,6 +143,15 @@ class GameEntry:
                 problems.append(str(error))
         if problems:
             raise CatalogueError(f"the catalogue entry of {self.name!r}: {'; '.join(problems)}")
+
+
+def _imported(path: str) -> Callable[..., Any]:
+    """The function ``"module:function"`` names."""
+    module_name, _, function = path.partition(":")
+    found = getattr(importlib.import_module(module_name), function, None)
+    if not callable(found):
+        raise CatalogueError(f"{path} is not a function")
+    return cast("Callable[..., Any]", found)
 
 
 _loaded: dict[str, GameEntry] | None = None

@@ -244,6 +244,28 @@ def fairness_frame(game: LoadedGame) -> str:
     return dumps({"type": "fairness", "game_id": game.id, **fairness_payload(game)})
 
 
+def seat_view(game: LoadedGame, viewer: Viewer) -> dict[str, Any]:
+    """``viewer``'s whole view of ``game``, its history included: what his ``welcome``
+    carries (the events' views are it without the history), and all a hint reads."""
+    return game.rules.view(game.state, viewer, history=True)
+
+
+def hint_frame(action_id: str, game: LoadedGame, hint: Mapping[str, Any]) -> str:
+    """The answer to one seat's ``hint`` (to its own connection only): the action the
+    computer would play on this version, not played, and why, as the game's message key."""
+    return dumps(
+        {
+            "type": "hint",
+            "id": action_id,
+            "game_id": game.id,
+            "version": game.version,
+            "action": hint["action"],
+            "reason": hint["reason"],
+            "level": hint["level"],
+        }
+    )
+
+
 def you(seat: int | None) -> dict[str, Any]:
     return {"seat": seat, "role": "spectator" if seat is None else "player"}
 
@@ -280,7 +302,7 @@ def welcome_frame(
             "room": room_summary(room, your_slot, game, grace_seconds),
             "game_id": game.id,
             "version": game.version,
-            "view": game.rules.view(game.state, viewer, history=True),
+            "view": seat_view(game, viewer),
             "clocks": game.clocks.to_wire(now),
             "presence": presence,
             "offers": offers_payload(game),

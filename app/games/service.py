@@ -34,7 +34,7 @@ from app.broadcast import Hub, Message
 from app.clocks import Clock, GameClocks
 from app.config import Settings
 from app.errors import UNAVAILABLE, AppError, Conflict, unavailable
-from app.games import frames, store
+from app.games import frames, hints, store
 from app.games.commands import Change, Offloaded, due, next_deadline, offload, plan, reused_id
 from app.games.groupcommit import GroupCommit
 from app.games.runtime import RoomRuntime
@@ -427,6 +427,23 @@ class GameService:
         runtime = RoomRuntime(room=runtime.room, game=game)
         return runtime, frames.replay_frames(game, numbered, viewer, self.clock.now_ms())
 
+    async def hint(self, room_id: str, slot: int, action_id: str) -> str:
+        """The ``hint`` frame for the seat in chair ``slot`` (:mod:`app.games.hints`), or
+        :class:`AppError` saying why there is none. Nothing changes."""
+        if not self._bots:
+            raise AppError("unavailable", "this server runs no computer players, so it gives no hints", 503)
+        try:
+            runtime = await self.runtime(room_id)
+        except OUTAGES as error:
+            report(log, "hint refused: database unavailable", error, room=room_id)
+            raise unavailable() from None
+        game = runtime.game
+        seat = game.seat_of_slot(slot)
+        hints.owed(game, seat)
+        seconds = hints.budget(game.clocks, seat, self.clock.now_ms())
+        hint = await hints.think(self._thinkers, game, seat, bot_seed(game.id, game.version), seconds)
+        return frames.hint_frame(action_id, game, hint)
+
     def presence_frame(self, runtime: RoomRuntime) -> str:
         return frames.presence_frame(
             self.hub.presence.payload(runtime.room, runtime.game, self.clock.now_ms())
@@ -559,7 +576,7 @@ class GameService:
         or unable to decide, its seat plays the game's default for the decision, so that no
         game, timed or not, waits for ever on a bot. When the game moved on meanwhile, the
         change that moved it has asked the bot again (:meth:`_maybe_bot`)."""
-        view = game.rules.view(game.state, seat, history=True)
+        view = frames.seat_view(game, seat)
         name = f"bot-{game.id[:8]}-{game.version}-{seat}"
         for attempt in range(_BOT_ASKS):
             action = await self._bot_decide(room_id, game, seat, view, level, attempt)

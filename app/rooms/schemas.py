@@ -207,6 +207,10 @@ class CatalogueGame(BaseModel):
     agreed_draws: bool
     tutorial: bool
     """Whether the game has a guided first game (``POST /api/rooms {"tutorial": true}``)."""
+    level_descriptions: dict[str, dict[str, str]]
+    """Each bot level in one line, by language (``{level: {"en", "fr"}}``)."""
+    hints: bool
+    """Whether a seated player may ask what the computer would do (the ``hint`` frame)."""
 
 
 class RoomCreated(BaseModel):

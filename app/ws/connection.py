@@ -39,7 +39,7 @@ from app.games.runtime import RoomRuntime
 from app.games.service import GameService
 from app.metrics import Metrics
 from app.outage import OUTAGES, Backoff, report
-from app.ws.messages import Chat, Hello, Mute, Ping, claimed_id, parse
+from app.ws.messages import AskHint, Chat, Hello, Mute, Ping, claimed_id, parse
 from app.ws.ratelimit import TokenBucket
 
 log = logging.getLogger("speakeasy.ws")
@@ -87,6 +87,7 @@ class Connection:
         "_closed",
         "_game_id",
         "_hello_seen",
+        "_hinting",
         "_inbox",
         "_key",
         "_muted",
@@ -131,6 +132,7 @@ class Connection:
         self._muted: frozenset[int] = frozenset()  # seats whose chat this viewer does not want
         self._seat_slots: tuple[int, ...] = ()
         self._hello_seen = False
+        self._hinting: asyncio.Task[None] | None = None  # the hint being thought out, if any
         self._reader: asyncio.Task[None] | None = None  # handling inbound frames, while any
         self._inbox: list[str | None] = []  # frames waiting for the one being handled
         self._writer: asyncio.Task[None] | None = None  # writing what waited for the database
@@ -156,7 +158,7 @@ class Connection:
         self._backlog = None
         self._inbox.clear()
         current = asyncio.current_task()
-        for task in (self._reader, self._writer):
+        for task in (self._reader, self._writer, self._hinting):
             if task is not None and task is not current:
                 task.cancel()
         task = asyncio.get_running_loop().create_task(self._leave(), name="ws-leave")
@@ -238,6 +240,9 @@ class Connection:
         if isinstance(parsed, Chat):
             await self._chat(parsed)
             return
+        if isinstance(parsed, AskHint):
+            self._ask_hint(parsed)
+            return
         if self.slot is None:
             self._error("not_player", "spectators cannot act", parsed.id)
             return
@@ -258,6 +263,28 @@ class Connection:
             self._error(error.code, error.message, line.id)
             return
         self._post("text", frames.ack_frame(line.id, version))
+
+    def _ask_hint(self, ask: AskHint) -> None:
+        """Think out a hint beside this connection's other frames (a move may be sent while
+        it thinks): one at a time, for a seat only."""
+        if self.slot is None:
+            self._error("not_player", "spectators get no hints: a hint is for a seat's own player", ask.id)
+        elif self._hinting is not None:
+            self._error("rate_limited", "one hint at a time: the one you asked for is still coming", ask.id)
+        else:
+            self._hinting = self._start(self._hint(self.slot, ask.id), "ws-hint")
+
+    async def _hint(self, slot: int, action_id: str) -> None:
+        try:
+            text = await self.service.hint(self.room_id, slot, action_id)
+        except AppError as error:
+            self._error(error.code, error.message, action_id)
+        except Exception as error:  # any failure closes this socket, not the server
+            self._fail(error)
+        else:
+            self._post("text", text)
+        finally:
+            self._hinting = None
 
     def _error(self, code: str, message: str, action_id: str | None = None) -> None:
         self._post("text", frames.error_frame(code, message, action_id))

@@ -112,6 +112,14 @@ class Mute(_Message):
     muted: bool
 
 
+class AskHint(_Message):
+    """What would the computer do in my seat now, and why? Answered to this connection only
+    (a ``hint`` frame, or an ``error``); changes nothing."""
+
+    type: Literal["hint"]
+    id: ActionId
+
+
 class Resign(_Message):
     type: Literal["resign"]
     id: ActionId
@@ -149,13 +157,13 @@ class Rematch(_Message):
 
 Command = Act | Resign | DrawOffer | DrawAccept | DrawDecline | Abort | Claim | Rematch
 Talk = Chat | Mute
-Frame = Hello | Ping | Talk | Command | Setup | Move
+Frame = Hello | Ping | Talk | AskHint | Command | Setup | Move
 ClientMessage = Annotated[Frame, Field(discriminator="type")]
 
 _ADAPTER: TypeAdapter[Frame] = TypeAdapter(ClientMessage)
 
 
-def parse(text: str) -> Hello | Ping | Talk | Command:
+def parse(text: str) -> Hello | Ping | Talk | AskHint | Command:
     """The message a frame holds, or :class:`AppError` (``bad_message``). The version-1
     ``setup`` and ``move`` frames arrive as the ``act`` they stand for (docs/protocol.md)."""
     try:

@@ -13,6 +13,21 @@ from engine.flickago.tutorial import TUTORIAL
 
 FLICKAGO: Final = Flickago()
 
+LEVEL_DESCRIPTIONS: Final = {
+    "easy": {
+        "en": "Easy — tries 6 roughly aimed shots and keeps the best; for learning the flick",
+        "fr": "Facile — essaie 6 tirs visés à peu près et garde le meilleur ; pour apprendre la pichenette",
+    },
+    "normal": {
+        "en": "Normal — tries 32 shots aimed with care; a steady opponent",
+        "fr": "Normal — essaie 32 tirs visés avec soin ; un adversaire régulier",
+    },
+    "strong": {
+        "en": "Strong — tries 90 precise shots and your best replies; beat Normal 9 games to 1",
+        "fr": "Fort — essaie 90 tirs précis et vos meilleures ripostes ; a battu Normal 9 parties à 1",
+    },
+}
+
 
 ENTRY: Final = GameEntry(
     name=FLICKAGO.name,
@@ -29,5 +44,7 @@ ENTRY: Final = GameEntry(
     record_text=record_text,
     verify=verify,
     agreed_draws=False,  # spec section 10: a result is the score, resign, time or abandon
+    hint_reason="engine.flickago.bot.hint:reason_for",
+    level_descriptions=LEVEL_DESCRIPTIONS,
     tutorial=TUTORIAL,
 )

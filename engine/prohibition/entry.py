@@ -13,6 +13,20 @@ from engine.prohibition.tutorial import TUTORIAL
 
 PROHIBITION: Final = Prohibition()
 
+LEVEL_DESCRIPTIONS: Final = {
+    "easy": {
+        "en": "Easy — plays by rules of thumb (deliver what pays most, head for the nearest bar); for"
+        " learning",
+        "fr": "Facile — joue au jugé (livre ce qui rapporte le plus, file au bar le plus proche) ; pour"
+        " apprendre",
+    },
+    "normal": {
+        "en": "Normal — looks one move ahead and values every choice; ranks above Easy in 79–83 % of games",
+        "fr": "Normal — regarde un coup plus loin et évalue chaque choix ; finit devant Facile dans 79 à"
+        " 83 % des parties",
+    },
+}
+
 ENTRY: Final = GameEntry(
     name=PROHIBITION.name,
     title="Prohibition",
@@ -27,5 +41,7 @@ ENTRY: Final = GameEntry(
     record=record,
     record_text=record_text,
     verify=verify,
+    hint_reason="engine.prohibition.bot.hint:reason_for",
+    level_descriptions=LEVEL_DESCRIPTIONS,
     tutorial=TUTORIAL,
 )

@@ -15,6 +15,22 @@ from engine.speakeasy.tutorial import TUTORIAL
 
 SPEAKEASY: Final = SpeakEasy()
 
+LEVEL_DESCRIPTIONS: Final = {
+    "easy": {
+        "en": "Easy — guesses your hidden pieces a few times and plays loosely; for learning the rules",
+        "fr": "Facile — devine vos pièces cachées quelques fois et joue sans rigueur ; pour apprendre"
+        " les règles",
+    },
+    "normal": {
+        "en": "Normal — weighs 12 guesses of your hidden pieces and your replies; a fair opponent",
+        "fr": "Normal — pèse 12 hypothèses sur vos pièces cachées et vos ripostes ; un adversaire honnête",
+    },
+    "strong": {
+        "en": "Strong — weighs 48 guesses and your replies; won 65 % of 120 games against the former Strong",
+        "fr": "Fort — pèse 48 hypothèses et vos ripostes ; a gagné 65 % de 120 parties contre l’ancien Fort",
+    },
+}
+
 
 def openings() -> list[dict[str, str]]:
     """The named openings (South's side; the client mirrors them for North)."""
@@ -36,5 +52,7 @@ ENTRY: Final = GameEntry(
     record_text=record_text,
     verify=verify,
     resources={"openings": openings},
+    hint_reason="engine.speakeasy.bot.hint:reason_for",
+    level_descriptions=LEVEL_DESCRIPTIONS,
     tutorial=TUTORIAL,
 )

@@ -77,5 +77,18 @@ ENTRY: Final = GameEntry(
     agreed_draws=False,  # the rules know no agreed ending (16)
     private_channels=True,
     resources={"data": lambda: RAW},
+    hint_reason="engine.spies.bot.hint:reason_for",
+    level_descriptions={
+        "basic": {
+            "en": "Basic — plays the rulebook's table of sensible moves; for learning the game",
+            "fr": "Simple — suit la table de coups sensés de la règle ; pour apprendre le jeu",
+        },
+        "shrewd": {
+            "en": "Shrewd — steers its spies around enemy police and picks safer secrets; outscores"
+            " Basic in 76–78 % of games",
+            "fr": "Rusé — contourne la police ennemie et vise des secrets plus sûrs ; marque plus que"
+            " Simple dans 76 à 78 % des parties",
+        },
+    },
     tutorial=TUTORIAL,
 )

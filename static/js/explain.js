@@ -59,6 +59,15 @@ const PLATFORM_FR = [
   [/^there is no opponent for a rematch$/, "il n’y a pas d’adversaire pour une revanche"],
   [/^the game is over$/, "la partie est terminée"],
   [/^it is not your turn$/, "ce n’est pas votre tour"],
+  [/^spectators get no hints: a hint is for a seat's own player$/, "les spectateurs n’ont pas d’indice : un indice est pour le joueur d’une place"],
+  [/^a hint is for a decision of yours: the game is not waiting for you$/, "un indice porte sur une décision à prendre, et la partie ne vous attend pas"],
+  [/^a hint is for a decision of yours, and you owe none now$/, "un indice porte sur une décision à prendre, et vous n’en avez aucune"],
+  [/^one hint at a time: the one you asked for is still coming$/, "un indice à la fois : celui que vous avez demandé arrive"],
+  [/^the game is over: there is nothing left to hint at$/, "la partie est terminée : plus rien à conseiller"],
+  [/^the computer is too busy for a hint now; try again$/, "l’ordinateur est trop occupé pour un indice ; réessayez"],
+  [/^the computer could not think of a hint here$/, "l’ordinateur n’a pas trouvé d’indice ici"],
+  [/^this server runs no computer players, so it gives no hints$/, "ce serveur n’a pas de joueur ordinateur, donc pas d’indice"],
+  [/^(.+) gives no hints$/, "{1} ne donne pas d’indice"],
 ];
 
 /** A platform message in the page's language: French where it is known, else as sent. */

@@ -11,7 +11,7 @@
 import { api, keepRejoinSecret } from "./api.js";
 import { fetchCatalogue, roomBody } from "./catalogue.js";
 import { loadGameModule } from "./game-loader.js";
-import { addStrings, applyI18n, has, mountLangSwitch, onLangChange, t } from "./i18n.js";
+import { addStrings, applyI18n, has, lang, mountLangSwitch, onLangChange, t } from "./i18n.js";
 import { rememberLinks, renderLinks } from "./links.js";
 import { optionDefault, optionHelp, optionLabel, optionValueText, ruleOptions } from "./lobby.js";
 import { presetLabel } from "./room-info.js";
@@ -182,12 +182,45 @@ function fillSeats() {
     select.name = `seat-${seat}`;
     select.append(option("friend", t("landing.friend")));
     for (const level of g.bot_levels || []) {
-      select.append(option(level, t("landing.botLevel", { level: has(`bot.${level}`) ? t(`bot.${level}`) : level })));
+      const choice = option(level, t("landing.botLevel", { level: levelName(level) }));
+      choice.title = levelWords(g, level);
+      select.append(choice);
     }
     select.value = before[seat - 1] && [...select.options].some((o) => o.value === before[seat - 1]) ? before[seat - 1] : "friend";
     row.append(label, select);
     box.append(row);
   }
+  fillLevels(g, n);
+}
+
+const levelName = (level) => (has(`bot.${level}`) ? t(`bot.${level}`) : level);
+
+/** The game's own line for a bot level in the page's language ("" when it gives none). */
+function levelWords(g, level) {
+  const words = (g.level_descriptions || {})[level];
+  return words ? words[lang] || words.en || "" : "";
+}
+
+/** Every computer level of the game in a line: how it plays and roughly how strong it is. */
+function fillLevels(g, players) {
+  const list = $("levels");
+  const levels = players > 1 ? (g.bot_levels || []).filter((level) => levelWords(g, level)) : [];
+  list.replaceChildren(
+    ...levels.map((level) => {
+      const item = document.createElement("li");
+      item.dataset.level = level;
+      item.textContent = levelWords(g, level);
+      return item;
+    }),
+  );
+  list.hidden = !levels.length;
+  markLevels();
+}
+
+/** The levels some seat is given now stand out in the list. */
+function markLevels() {
+  const chosen = new Set([...$("seats").querySelectorAll("select")].map((s) => s.value));
+  for (const item of $("levels").children) item.classList.toggle("chosen", chosen.has(item.dataset.level));
 }
 
 // ------------------------------------------------------------------ rule options
@@ -419,6 +452,7 @@ form.addEventListener("submit", async (e) => {
 });
 
 $("players").addEventListener("change", fillSeats);
+$("seats").addEventListener("change", markLevels);
 $("presets").addEventListener("change", () => fillOptions());
 $("options-reset").addEventListener("click", () => {
   const g = chosenGame();

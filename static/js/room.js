@@ -15,6 +15,7 @@ import { Clocks, tickClocks } from "./clocks.js";
 import { TurnCues } from "./cues.js";
 import { refusalText } from "./explain.js";
 import { loadGameModule } from "./game-loader.js";
+import { HintBox } from "./hint.js";
 import { applyI18n, has, mountLangSwitch, onLangChange, t } from "./i18n.js";
 import { renderInvite } from "./invite-panel.js";
 import { enterFromAddress, entryError, fetchRoom } from "./joining.js";
@@ -64,6 +65,8 @@ const R = {
 const cues = new TurnCues($("cues"));
 const roomGames = new RoomGames($("room-games"));
 const chat = new RoomChat($("chat"), (frame) => (R.socket ? R.socket.send(frame) : null));
+// "What would the computer do?": asked of the server, shown beside the turn line.
+const hintBox = new HintBox($("hint"), () => (R.socket ? R.socket.ask({ type: "hint" }) : null));
 // The game's rules in a drawer over the room: the socket and the board stay as they are.
 const rules = new RulesDrawer($("rules-btn"));
 
@@ -74,6 +77,7 @@ const players = () => R.info?.players ?? 2;
 const bots = () => (Array.isArray(R.room?.bots) ? R.room.bots : []);
 const seatsTaken = () => (Array.isArray(R.room?.seats_taken) ? R.room.seats_taken : null);
 const status = () => (R.game && R.view ? R.game.status(R.view) : { phase: "setup", actors: [], result: null });
+const viewVersion = () => R.socket?.viewVersion ?? R.socket?.lastVersion ?? null;
 
 /** The state the shell's renderers read. */
 function roomState() {
@@ -176,6 +180,7 @@ function onStatus(state, reason) {
     box.className = "conn lost";
     box.hidden = false;
   } else if (state === "open" && was === "lost") {
+    hintBox.reset();
     box.textContent = t("conn.back");
     box.className = "conn back";
     box.hidden = false;
@@ -208,6 +213,8 @@ async function onFrame(msg) {
       return keepCommitment(msg.game_id || R.gameId, msg);
     case "chat":
       return chat.line(msg);
+    case "hint":
+      return hintBox.answer(msg, R.gameId, viewVersion());
     case "ack":
       if (chat.answer(msg)) return;
       R.commands.delete(msg.id);
@@ -320,6 +327,7 @@ function fetchGameEntry() {
 }
 
 function onError(msg) {
+  if (msg.id && hintBox.refused(msg)) return;
   if (msg.code === "not_player" && !msg.id) return refusedSeat();
   if (!msg.id) R.refusal = has(`error.${msg.code}`) ? t(`error.${msg.code}`) : t("error.generic", { m: msg.message || msg.code });
   const command = msg.id ? R.commands.get(msg.id) : null;
@@ -381,6 +389,7 @@ function renderShell() {
   renderResult($("result"), state);
   renderOffer($("offer"), state, sendCommand);
   renderActions($("actions"), state, sendCommand);
+  hintBox.update({ ...state, hints: R.catalogue?.name === R.info.name ? R.catalogue.hints : undefined }, viewVersion());
   if (st.phase === "over" && mine() !== null && st.result) {
     const r = st.result;
     const outcome = r.outcome === "draw" ? "draw" : r.outcome === "win" ? (winnersOf(r).includes(mine()) ? "win" : "loss") : null;

@@ -183,6 +183,15 @@ export class GameSocket {
     return frame.id;
   }
 
+  /** Send a question ({type, ...}: a `hint`) once, now or never: it changes nothing, so
+   * it is not kept to be sent again. Returns its id, or null when the socket is not open. */
+  ask(question) {
+    if (!this.isOpen()) return null;
+    const frame = { id: newId(), ...question };
+    this.ws.send(JSON.stringify(frame));
+    return frame.id;
+  }
+
   ping() {
     if (!this.isOpen()) return;
     this.ws.send(JSON.stringify({ type: "ping" }));

@@ -111,6 +111,9 @@ def test_two_entries_of_one_name_are_an_error(fresh_catalogue: pytest.MonkeyPatc
         ({"bot": "engine.speakeasy.bot.decide"}, "module:function"),
         ({"rules_module": "https://elsewhere.example/rules.js"}, "not a module under /static/games/"),
         ({"client_module": "/static/js/room.js", "rules_module": ""}, "not a module under /static/games/"),
+        ({"hint_reason": "engine.speakeasy.bot.hint.reason_for"}, "hint_reason is 'module:function'"),
+        ({"level_descriptions": {"grandmaster": {"en": "x", "fr": "x"}}}, "is not a bot level"),
+        ({"level_descriptions": {"easy": {"en": "Easy"}}}, "in English and French"),
     ],
 )
 def test_an_entry_that_contradicts_its_game_is_refused(
@@ -150,6 +153,16 @@ def test_every_way_a_game_ends_from_outside_makes_an_event(name: str) -> None:
         assert game.withdraw(state, 0, "resign").events, f"{name}: a resignation makes no event"
         if found.agreed_draws:
             assert game.conclude(state, Result.draw("agreement")).events, f"{name}: a draw makes no event"
+
+
+def test_every_game_hints_at_its_strongest_level_and_describes_every_level() -> None:
+    for found in catalogue.entries():
+        assert found.hint_level == found.bot_levels[-1]
+        assert callable(found.reasoner())
+        assert set(found.level_descriptions) == set(found.bot_levels)
+    fields = {name: getattr(ENTRY, name) for name in GameEntry.__dataclass_fields__}
+    with pytest.raises(CatalogueError, match="gives no hints"):
+        GameEntry(**{**fields, "hint_reason": ""}).reasoner()
 
 
 def test_the_rules_module_is_beside_the_client_module_unless_named() -> None:

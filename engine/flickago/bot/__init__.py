@@ -9,6 +9,7 @@ cuts the search short.
     search.py    trial shots: aim, simulate, resolve, score
     protocol.py  the JSON-lines bot protocol
     baselines.py the random shooter of the benchmark
+    hint.py      why it chose an action, for a player's hint (issue 29)
 """
 
 from __future__ import annotations

@@ -183,6 +183,11 @@ def _job(state: Mapping[str, Any], side: str, action: Mapping[str, Any], level: 
     return SimJob(positions, prepared.shot, level.max_steps, frames=False)
 
 
+def trial(state: Mapping[str, Any], side: str, action: Mapping[str, Any], level: Level) -> ShotResult:
+    """``action`` simulated as the bot's trials simulate it (no jitter in its copy)."""
+    return run_job(_job(state, side, action, level))
+
+
 def _run(jobs: list[SimJob], mapper: Mapper | None) -> list[ShotResult]:
     if mapper is None:
         return [run_job(job) for job in jobs]

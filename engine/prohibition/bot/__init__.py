@@ -9,6 +9,7 @@ from the view and samples what it cannot see (:mod:`world`).
     heuristics.py  distances, open bars, threats, the value of a truck, a seat, a position
     policy.py      the levels: easy (rules of thumb), normal (one-ply lookahead)
     protocol.py    the JSON-lines bot protocol (python -m engine.prohibition bot)
+    hint.py        why it chose an action, for a player's hint (issue 29)
 """
 
 from __future__ import annotations

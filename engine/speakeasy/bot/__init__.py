@@ -13,6 +13,7 @@ receives), an action out. The bot never sees a state, so it cannot see a hidden 
     levels.py    easy / normal / strong
     protocol.py  the JSON-lines bot protocol (spec section 10)
     baselines.py the random and greedy players of the benchmark
+    hint.py      why it chose an action, for a player's hint (issue 29)
 """
 
 from __future__ import annotations

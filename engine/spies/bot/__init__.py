@@ -6,6 +6,7 @@ in the decision. The bot never sees a state.
 
     policy.py     the levels: basic (the baseline table of section 19), shrewd
     protocol.py   the JSON-lines bot protocol (python -m engine.spies bot)
+    hint.py       why it chose a line, for a player's hint (issue 29)
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ import { enableAim } from "./aim.js";
 import { attachTips, hideTip, note, showTipFor } from "../../js/explain.js";
 import { choiceHelp, choicesHelp, chipTip, explainEnd, ghostTip, pieceTip, placeTip, refusalWords, whyNot } from "./explain.js";
 import { EXPLAIN_STRINGS } from "./explain-strings.js";
+import { HINT_STRINGS, hintWords } from "./hint.js";
 import { createLayers, drawAim, drawMarks, drawPieces, drawPrint, drawTrails, pieceShape, placeAt } from "./board.js";
 import { aspectOf, buildBoard, isInspector, kindOf, radius, toScreen } from "./geometry.js";
 import { h, renderAct, renderLast, renderLog, renderReserves, renderScore } from "./panels.js";
@@ -31,8 +32,8 @@ import { angleWords, choiceLabel, pieceName, sideName } from "./words.js";
 import { loadStylesheet } from "../../js/dom.js";
 
 export const strings = {
-  en: { ...STRINGS.en, ...EXPLAIN_STRINGS.en },
-  fr: { ...STRINGS.fr, ...EXPLAIN_STRINGS.fr },
+  en: { ...STRINGS.en, ...EXPLAIN_STRINGS.en, ...HINT_STRINGS.en },
+  fr: { ...STRINGS.fr, ...EXPLAIN_STRINGS.fr, ...HINT_STRINGS.fr },
 };
 /** One event in words, for the replay's move list (static/js/replay.js). */
 export { describe } from "./describe.js";
@@ -180,6 +181,12 @@ class FlickagoTable {
     if (evt && evt.type === "shot" && !this.aimer.active()) this.readout.hidden = true;
     this.queue.push({ evt, view: this.view });
     this.pump();
+  }
+
+  /** The shell's hint (a `hint` frame, or null to take it down): the shot, return or
+   * placement the computer would play, in words (nothing is played). */
+  showHint(hint) {
+    return hint ? hintWords(hint, this.t) : null;
   }
 
   /** The server refused one of our actions: its reason in the page's words (else the shell's). */

@@ -23,6 +23,7 @@ import { buildCity, streetBetween } from "./city.js";
 import { describe as describeEvent } from "./describe.js";
 import { actionHelp, cardTip, explainEnd, phaseHelp, refusalWords, tableTip, tokenTip, whyNotHere } from "./explain.js";
 import { EXPLAIN_STRINGS } from "./explain-strings.js";
+import { HINT_STRINGS, hintWords } from "./hint.js";
 import { animateCharacter, animateTruck, dropIn, flash } from "./motion.js";
 import { actionGroups, h, renderDecision, renderHand, renderLast, renderLog, renderTable, renderTrucks } from "./panels.js";
 import { characterPath, truckPath } from "./paths.js";
@@ -31,8 +32,8 @@ import { loadStylesheet } from "../../js/dom.js";
 import { attachTips, hideTip, note, showTipFor } from "../../js/explain.js";
 
 export const strings = {
-  en: { ...STRINGS.en, ...EXPLAIN_STRINGS.en },
-  fr: { ...STRINGS.fr, ...EXPLAIN_STRINGS.fr },
+  en: { ...STRINGS.en, ...EXPLAIN_STRINGS.en, ...HINT_STRINGS.en },
+  fr: { ...STRINGS.fr, ...EXPLAIN_STRINGS.fr, ...HINT_STRINGS.fr },
 };
 
 const DATA_URL = new URL("./data.json", import.meta.url).href;
@@ -174,6 +175,14 @@ class ProhibitionTable {
   error() {
     this.sending = null;
     this.draw();
+  }
+
+  /** The shell's hint (a `hint` frame, or null to take it down): its words; the suggested
+   * action's button is marked, not pressed. */
+  showHint(hint) {
+    const text = hint ? String(hint.action.text) : null;
+    for (const b of (this.ctx.root || document).querySelectorAll(".pz-action")) b.classList.toggle("hinted", b.dataset.action === text);
+    return hint ? hintWords(hint, this.t, this.city, this.view) : null;
   }
 
   /** The server refused one of our actions: why, in the page's words. */

@@ -12,11 +12,12 @@
 
 import { enableDrag } from "../../js/drag.js";
 import { attachTips, hideTip, note, showTipFor } from "../../js/explain.js";
-import { VIEW_H, VIEW_W, renderBoard } from "./board.js";
+import { VIEW_H, VIEW_W, centre, renderBoard } from "./board.js";
 import { lastCombat, renderCombat } from "./combat-panel.js";
 import { EXPLAIN_STRINGS, engineWords, explainEnd, locationTip, movedPieces, placementLines, pieceLines, setupRefusal, whyNot, whyStuck } from "./explain.js";
 import { name, square } from "./geometry.js";
 import { animateMove } from "./motion.js";
+import { HINT_STRINGS, hintWords } from "./hint.js";
 import { renderMoves } from "./move-list.js";
 import { parseMove, parsePosition } from "./notation.js";
 import { movePath } from "./paths.js";
@@ -28,8 +29,8 @@ import { renderTrays } from "./trays.js";
 import { loadStylesheet } from "../../js/dom.js";
 
 export const strings = {
-  en: { ...STRINGS.en, ...EXPLAIN_STRINGS.en },
-  fr: { ...STRINGS.fr, ...EXPLAIN_STRINGS.fr },
+  en: { ...STRINGS.en, ...EXPLAIN_STRINGS.en, ...HINT_STRINGS.en },
+  fr: { ...STRINGS.fr, ...EXPLAIN_STRINGS.fr, ...HINT_STRINGS.fr },
 };
 /** One event in words, for the replay's move list (static/js/replay.js). */
 export { describe } from "./describe.js";
@@ -57,6 +58,28 @@ export function mount(container, ctx) {
   useTranslator(ctx.t);
   loadStylesheet(STYLESHEET);
   return new SpeakEasyTable(container, ctx);
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** The hinted move on the board: an arrow from its piece to where it goes. */
+function drawHint(svg, { from, to }, flipped) {
+  const [x1, y1] = centre(from, flipped);
+  const [x2, y2] = centre(to, flipped);
+  const g = document.createElementNS(SVG_NS, "g");
+  g.setAttribute("class", "hint-move");
+  g.setAttribute("aria-hidden", "true");
+  const line = document.createElementNS(SVG_NS, "line");
+  for (const [k, v] of Object.entries({ x1, y1, x2, y2 })) line.setAttribute(k, String(v));
+  g.append(line);
+  for (const [x, y] of [[x1, y1], [x2, y2]]) {
+    const ring = document.createElementNS(SVG_NS, "circle");
+    ring.setAttribute("cx", String(x));
+    ring.setAttribute("cy", String(y));
+    ring.setAttribute("r", "22");
+    g.append(ring);
+  }
+  svg.append(g);
 }
 
 class SpeakEasyTable {
@@ -136,6 +159,15 @@ class SpeakEasyTable {
   /** The end explained for the result panel: which rule ended it, each side's account. */
   explainResult(view = this.view) {
     return view ? explainEnd({ ...view, history: this.history.length ? this.history : view.history }) : [];
+  }
+
+  /** The shell's hint (a `hint` frame, or null to take it down): its words; the move it
+   * suggests is drawn on the board, not played. */
+  showHint(hint) {
+    const move = hint && hint.action.type === "move" ? parseMove(hint.action.move) : null;
+    this.hinted = move ? { from: move.from, to: move.to } : null;
+    this.drawBoard();
+    return hint ? hintWords(hint, t) : null;
   }
 
   /** The server refused one of our actions. */
@@ -275,6 +307,7 @@ class SpeakEasyTable {
       draggable: (sq) => legal.has(sq),
       focusable: (sq) => legal.has(sq) || (sel >= 0 && legal.get(sel)?.has(sq)),
     });
+    if (this.hinted) drawHint(svg, this.hinted, flipped);
   }
 
   drawPanels() {

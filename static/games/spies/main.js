@@ -18,6 +18,7 @@
 import { describeEvent } from "./describe.js";
 import { chitTip, cityTip, decisionHelp, explainEnd, lineHelp, notOffered, pieceTip, recordTip, refusalWords, seaTip, tileTip, whyNotMove, whyNotPick, whyNotPlace } from "./explain.js";
 import { EXPLAIN_STRINGS } from "./explain-strings.js";
+import { HINT_STRINGS, hintWords } from "./hint.js";
 import { buildLayout } from "./layout.js";
 import { cityTargets, lineWords, namesPiece, nextOffer, offerLine, parseLine, selectablePieces } from "./lines.js";
 import { drawPieces, drawStatic, drawTargets, drawView, markScale, ownerOf } from "./map.js";
@@ -30,8 +31,8 @@ import { loadStylesheet } from "../../js/dom.js";
 import { attachTips, note } from "../../js/explain.js";
 
 export const strings = {
-  en: { ...STRINGS.en, ...EXPLAIN_STRINGS.en, ...ARTICLES.en },
-  fr: { ...STRINGS.fr, ...EXPLAIN_STRINGS.fr, ...ARTICLES.fr },
+  en: { ...STRINGS.en, ...EXPLAIN_STRINGS.en, ...ARTICLES.en, ...HINT_STRINGS.en },
+  fr: { ...STRINGS.fr, ...EXPLAIN_STRINGS.fr, ...ARTICLES.fr, ...HINT_STRINGS.fr },
 };
 
 const DATA_URL = "/api/catalogue/spies/data";
@@ -211,6 +212,14 @@ class SpiesTable {
   error() {
     this.sending = null;
     this.draw();
+  }
+
+  /** The shell's hint (a `hint` frame, or null to take it down): its words; the suggested
+   * line's button is marked, not pressed. */
+  showHint(hint) {
+    const text = hint ? String(hint.action.text) : null;
+    for (const b of (this.ctx.root || document).querySelectorAll(".sp-line")) b.classList.toggle("hinted", b.dataset.line === text);
+    return hint ? hintWords(hint, this.t, this.names()) : null;
   }
 
   /** The server refused one of our lines: its reason in the page's words (else the shell's). */

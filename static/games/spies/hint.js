@@ -1,0 +1,81 @@
+// A hint in words (issue 29): the line the computer would play for this seat's power, and
+// why, from the server's `hint` frame (engine/spies/bot/hint.py names the reason).
+
+import { lineWords } from "./lines.js";
+
+export const HINT_STRINGS = {
+  en: {
+    "sp.hint.ready": "there is nothing to settle first",
+    "sp.hint.bidNothing": "bidding nothing keeps your money for the game",
+    "sp.hint.bidOver": "{amount} is one more than the tie: the least that wins",
+    "sp.hint.placeSecret": "secrets are kept at home: {piece} in {city}",
+    "sp.hint.placePolice": "{city} is a police post with room for {piece}",
+    "sp.hint.placeCapital": "a spy in your capital, {city}, is there to bring secrets home",
+    "sp.hint.placeSpy": "{city} is abroad, where secrets are to be found",
+    "sp.hint.playTile": "your spies stand where tile {tile} pays ({value})",
+    "sp.hint.playOwn": "tile {tile} is your own to play this year",
+    "sp.hint.discard": "no tile in your hand pays this year: {tile} goes",
+    "sp.hint.search": "your police search {spies} enemy {spies|spy|spies} in {cities} {cities|city|cities} where they can win",
+    "sp.hint.searchNone": "no enemy spy stands where your police could win a search",
+    "sp.hint.police": "your free police go where enemy spies stand unwatched",
+    "sp.hint.cash": "{spy} holds the foreign secret {secret} in your capital: cash it in",
+    "sp.hint.discover": "{spy} stands by the secret {secret}, which none of your side controls: discover it",
+    "sp.hint.sanction": "{target} holds a secret where {spy} stands: sanction it",
+    "sp.hint.free": "{spy} is out of play: the {chit} chit brings it back",
+    "sp.hint.drop": "{spy} carries a secret: drop it in {city}",
+    "sp.hint.evade": "the {chit} chit saves {spy} from the search",
+    "sp.hint.chain": "the {chit} chit carries the chain on",
+    "sp.hint.intercept": "the Intercept chit stops them",
+    "sp.hint.goHome": "{spy} carries the secret {secret} home: {city} is a step nearer {capital}",
+    "sp.hint.goSecret": "{city} is on the shortest way for {spy} to a secret none of your side holds",
+    "sp.hint.sail": "sailing takes {spy} to {city} sooner than walking this turn",
+    "sp.hint.stay": "{spy} stays where it is",
+    "sp.hint.take": "{spy} takes the secret {secret} over",
+    "sp.hint.returnChits": "your hand is over the limit: the {count} {count|chit|chits} least useful {count|goes|go} back",
+    "sp.hint.decline": "the computer accepts no offer",
+    "sp.hint.end": "nothing left is worth {ap|your last action point|the {ap} action points you have left}: end the turn",
+    "sp.hint.pass": "nothing here is worth paying for",
+    "sp.hint.default": "the rules' default for this decision",
+  },
+  fr: {
+    "sp.hint.ready": "il n’y a rien à régler d’abord",
+    "sp.hint.bidNothing": "ne rien miser garde votre argent pour la partie",
+    "sp.hint.bidOver": "{amount}, c’est un de plus que l’égalité\u00a0: le moins qui gagne",
+    "sp.hint.placeSecret": "les secrets se gardent chez soi\u00a0: {piece} à {city}",
+    "sp.hint.placePolice": "{city} est un poste de police où {piece} a sa place",
+    "sp.hint.placeCapital": "un espion dans votre capitale, {city}, y ramènera les secrets",
+    "sp.hint.placeSpy": "{city} est à l’étranger, là où se trouvent les secrets",
+    "sp.hint.playTile": "vos espions sont là où la tuile {tile} rapporte ({value})",
+    "sp.hint.playOwn": "la tuile {tile} est la vôtre à jouer cette année",
+    "sp.hint.discard": "aucune tuile de votre main ne rapporte cette année\u00a0: {tile} part",
+    "sp.hint.search": "votre police fouille {spies} {spies|espion ennemi|espions ennemis} dans {cities} {cities|ville|villes} où elle peut gagner",
+    "sp.hint.searchNone": "aucun espion ennemi n’est là où votre police gagnerait une fouille",
+    "sp.hint.police": "votre police libre va là où des espions ennemis ne sont pas surveillés",
+    "sp.hint.cash": "{spy} détient le secret étranger {secret} dans votre capitale\u00a0: encaissez-le",
+    "sp.hint.discover": "{spy} est près du secret {secret}, qu’aucun de votre camp ne contrôle\u00a0: découvrez-le",
+    "sp.hint.sanction": "{target} détient un secret là où est {spy}\u00a0: sanctionnez-le",
+    "sp.hint.free": "{spy} est hors jeu\u00a0: le jeton {chit} le ramène",
+    "sp.hint.drop": "{spy} porte un secret\u00a0: déposez-le à {city}",
+    "sp.hint.evade": "le jeton {chit} sauve {spy} de la fouille",
+    "sp.hint.chain": "le jeton {chit} poursuit la chaîne",
+    "sp.hint.intercept": "le jeton Interception les arrête",
+    "sp.hint.goHome": "{spy} ramène le secret {secret}\u00a0: {city} est un pas plus près de {capital}",
+    "sp.hint.goSecret": "{city} est sur le plus court chemin de {spy} vers un secret qu’aucun de votre camp ne tient",
+    "sp.hint.sail": "par la mer, {spy} atteint {city} plus tôt qu’à pied ce tour-ci",
+    "sp.hint.stay": "{spy} reste où il est",
+    "sp.hint.take": "{spy} prend le secret {secret}",
+    "sp.hint.returnChits": "votre main dépasse la limite\u00a0: {count|le jeton le moins utile repart|les {count} jetons les moins utiles repartent}",
+    "sp.hint.decline": "l’ordinateur n’accepte aucune offre",
+    "sp.hint.end": "plus rien ne vaut {ap|le point d’action qui vous reste|les {ap} points d’action qui vous restent}\u00a0: finissez le tour",
+    "sp.hint.pass": "rien ici ne vaut d’être payé",
+    "sp.hint.default": "le choix par défaut de la règle pour cette décision",
+  },
+};
+
+/** `{action, reason}` in words for a `hint` frame; `names` gives power and city names. */
+export function hintWords(hint, t, names = {}) {
+  const p = hint.reason.params || {};
+  const city = (id) => (id && names.city?.(id)) || id;
+  const params = { ...p, city: city(p.city), capital: city(p.capital) };
+  return { action: lineWords(t, String(hint.action.text), names), reason: t(hint.reason.key, params) };
+}
