@@ -35,7 +35,7 @@ MOMENTS = 6
 def reasons(found: GameEntry) -> tuple[str, ...]:
     """The game's ``REASONS``, checked to hold every key its reason module names."""
     module = importlib.import_module(found.hint_reason.partition(":")[0])
-    named = set(re.findall(r'"(\w+\.hint\.\w+)"', inspect.getsource(module)))
+    named = set(re.findall(r'"(\w+\.advice\.\w+)"', inspect.getsource(module)))
     assert named == set(module.REASONS), named ^ set(module.REASONS)
     return tuple(module.REASONS)
 
@@ -66,3 +66,19 @@ def test_every_reason_is_worded_in_english_and_french(found: GameEntry) -> None:
         for lang in ("en", "fr"):
             for text in (words[lang]["action"], words[lang]["reason"]):
                 assert text and "<<" not in text and "{" not in text, (lang, text, hint["hint"])
+
+
+STRING_KEY = re.compile(r'"([a-z]+\.[\w.]+)"\s*:')  # a dotted text key, wherever it stands
+
+
+@pytest.mark.parametrize("found", entries(), ids=lambda e: e.name)
+def test_the_hint_strings_leave_the_modules_other_strings_alone(found: GameEntry) -> None:
+    """A game's hint texts are merged into its module's strings: a key it shares with them
+    would replace a text the page shows elsewhere (the turn line's, say)."""
+    folder = ROOT / found.client_module.removeprefix("/").rpartition("/")[0]
+    hint_keys = set(STRING_KEY.findall((folder / "hint.js").read_text()))
+    assert hint_keys
+    for other in sorted(folder.glob("*.js")):
+        if other.name != "hint.js":
+            shared = hint_keys & set(STRING_KEY.findall(other.read_text()))
+            assert not shared, (other.name, sorted(shared))

@@ -21,13 +21,13 @@ from engine.flickago.scoring import disc_points, score
 from engine.hints import Reason, reason
 
 REASONS: Final = (
-    "fg.hint.place",
-    "fg.hint.placeFree",
-    "fg.hint.returnForced",
-    "fg.hint.return",
-    "fg.hint.knock",
-    "fg.hint.score",
-    "fg.hint.shot",
+    "fg.advice.place",
+    "fg.advice.placeFree",
+    "fg.advice.returnForced",
+    "fg.advice.return",
+    "fg.advice.knock",
+    "fg.advice.score",
+    "fg.advice.shot",
 )
 """Every key :func:`reason_for` may answer (the browser module words each, in English and French)."""
 
@@ -46,11 +46,11 @@ def _shot(state: dict[str, Any], action: Mapping[str, Any]) -> Reason:
     trials = _STRONG.trials + _STRONG.refine
     words = {"piece": action["piece"], "lead": lead, "trials": trials}
     if knocked:
-        return reason("fg.hint.knock", count=len(knocked), **words)
+        return reason("fg.advice.knock", count=len(knocked), **words)
     gain = after[side] - before[side]
     if gain > 0:
-        return reason("fg.hint.score", points=gain, **words)
-    return reason("fg.hint.shot", **words)
+        return reason("fg.advice.score", points=gain, **words)
+    return reason("fg.advice.shot", **words)
 
 
 def reason_for(view: Mapping[str, Any], action: Mapping[str, Any]) -> Reason:
@@ -65,18 +65,18 @@ def reason_for(view: Mapping[str, Any], action: Mapping[str, Any]) -> Reason:
             if p in state["pos"]
         )
         return reason(
-            "fg.hint.place" if aimed else "fg.hint.placeFree",
+            "fg.advice.place" if aimed else "fg.advice.placeFree",
             inspector=action["inspector"],
             star=action["star"],
         )
     if kind == "return":
         piece = str(action["piece"])
         if not rules.has_legal_shot(state, state["to_move"]):
-            return reason("fg.hint.returnForced", piece=piece)
+            return reason("fg.advice.returnForced", piece=piece)
         x, y = state["pos"][piece]
         fresh = max(s.points for s in SECTORS if s.scores_for == state["to_move"])
         return reason(
-            "fg.hint.return", piece=piece, points=disc_points(piece, x, y, state["options"]), fresh=fresh
+            "fg.advice.return", piece=piece, points=disc_points(piece, x, y, state["options"]), fresh=fresh
         )
     return _shot(state, action)
 

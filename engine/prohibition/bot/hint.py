@@ -24,21 +24,21 @@ from engine.prohibition.notation import parse
 from engine.prohibition.state import CHARACTER, PICK, PLACE, TRUCK, USE, State
 
 REASONS: Final = (
-    "pz.hint.only",
-    "pz.hint.any",
-    "pz.hint.pick",
-    "pz.hint.use",
-    "pz.hint.load",
-    "pz.hint.keep",
-    "pz.hint.deliver",
-    "pz.hint.toBar",
-    "pz.hint.toDistillery",
-    "pz.hint.atDistillery",
-    "pz.hint.drive",
-    "pz.hint.wait",
-    "pz.hint.seize",
-    "pz.hint.shield",
-    "pz.hint.character",
+    "pz.advice.only",
+    "pz.advice.any",
+    "pz.advice.pick",
+    "pz.advice.use",
+    "pz.advice.load",
+    "pz.advice.keep",
+    "pz.advice.deliver",
+    "pz.advice.toBar",
+    "pz.advice.toDistillery",
+    "pz.advice.atDistillery",
+    "pz.advice.drive",
+    "pz.advice.wait",
+    "pz.advice.seize",
+    "pz.advice.shield",
+    "pz.advice.character",
 )
 """Every key :func:`reason_for` may answer (the browser module words each, in English and French)."""
 
@@ -66,24 +66,24 @@ def _character(state: State, seat: int, text: str) -> Reason:
     theirs = [(n, i) for n, i in lost if state.seat_of_truck(i) != seat]
     if theirs:
         cubes, truck = max(theirs)
-        return reason("pz.hint.seize", char=char, truck=TRUCK_IDS[truck], cubes=cubes, at=text[2:])
+        return reason("pz.advice.seize", char=char, truck=TRUCK_IDS[truck], cubes=cubes, at=text[2:])
     if act.char in PROTECTORS:
         for i in state.trucks_of(seat):
             t = sim.trucks[i]
             if t.aboard and t.street >= 0 and act.at in STREET_ENDS[t.street]:
-                return reason("pz.hint.shield", char=char, truck=TRUCK_IDS[i], at=text[2:])
-    return reason("pz.hint.character", char=char, at=text[2:])
+                return reason("pz.advice.shield", char=char, truck=TRUCK_IDS[i], at=text[2:])
+    return reason("pz.advice.character", char=char, at=text[2:])
 
 
 def _truck(state: State, text: str, legal: list[str]) -> Reason:
     act = parse(text)
     truck = TRUCK_IDS[state.active]
     if text == "pass" or act.kind != "go":
-        return reason("pz.hint.wait", truck=truck)
+        return reason("pz.advice.wait", truck=truck)
     street = STREET_IDS[act.at]
     if act.count:
         return reason(
-            "pz.hint.deliver",
+            "pz.advice.deliver",
             truck=truck,
             street=street,
             count=act.count,
@@ -93,11 +93,11 @@ def _truck(state: State, text: str, legal: list[str]) -> Reason:
     here, there = _distance(state, state.trucks[state.active].street), _distance(state, STREET_INDEX[street])
     if there < here and there < 99:
         if state.trucks[state.active].aboard:
-            return reason("pz.hint.toBar", truck=truck, street=street, turns=there)
+            return reason("pz.advice.toBar", truck=truck, street=street, turns=there)
         if there == 0:
-            return reason("pz.hint.atDistillery", truck=truck, street=street)
-        return reason("pz.hint.toDistillery", truck=truck, street=street, turns=there)
-    return reason("pz.hint.drive", truck=truck, street=street)
+            return reason("pz.advice.atDistillery", truck=truck, street=street)
+        return reason("pz.advice.toDistillery", truck=truck, street=street, turns=there)
+    return reason("pz.advice.drive", truck=truck, street=street)
 
 
 def reason_for(view: Mapping[str, Any], action: Mapping[str, Any]) -> Reason:
@@ -105,23 +105,23 @@ def reason_for(view: Mapping[str, Any], action: Mapping[str, Any]) -> Reason:
     text = str(action["text"])
     legal = [str(a) for a in view.get("legal") or []]
     if len(legal) == 1:
-        return reason("pz.hint.only")
+        return reason("pz.advice.only")
     state = state_from_view(view, random.Random(0))
     seat = int(view["viewer"])
     phase = state.phase
     if phase == PLACE:
-        return reason("pz.hint.any", choices=len(legal))
+        return reason("pz.advice.any", choices=len(legal))
     if phase == PICK:
-        return reason("pz.hint.pick", card=text.split()[2], truck=text.split()[1])
+        return reason("pz.advice.pick", card=text.split()[2], truck=text.split()[1])
     if phase == USE:
-        return reason("pz.hint.use", truck=text[4:])
+        return reason("pz.advice.use", truck=text[4:])
     if phase == CHARACTER:
         return _character(state, seat, text)
     if phase == TRUCK:
         return _truck(state, text, legal)
     if text.startswith("load "):
-        return reason("pz.hint.load", card=text[5:], truck=TRUCK_IDS[state.active])
-    return reason("pz.hint.keep", truck=TRUCK_IDS[state.active], aboard=state.trucks[state.active].aboard)
+        return reason("pz.advice.load", card=text[5:], truck=TRUCK_IDS[state.active])
+    return reason("pz.advice.keep", truck=TRUCK_IDS[state.active], aboard=state.trucks[state.active].aboard)
 
 
 __all__ = ["REASONS", "reason_for"]

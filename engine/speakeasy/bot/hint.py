@@ -21,14 +21,14 @@ from engine.speakeasy.notation import parse_board
 from engine.speakeasy.pieces import BABE, CODE, KIND_MASK, SPEAKEASY, UNKNOWN
 
 REASONS: Final = (
-    "se.hint.setup",
-    "se.hint.win",
-    "se.hint.capture",
-    "se.hint.attack",
-    "se.hint.approach",
-    "se.hint.guard",
-    "se.hint.advance",
-    "se.hint.best",
+    "se.advice.setup",
+    "se.advice.win",
+    "se.advice.capture",
+    "se.advice.attack",
+    "se.advice.approach",
+    "se.advice.guard",
+    "se.advice.advance",
+    "se.advice.best",
 )
 """Every key :func:`reason` may answer (the browser module words each, in English and French)."""
 
@@ -44,7 +44,7 @@ def _setup(view: Mapping[str, Any], position: str) -> Reason:
     me = view["viewer"]
     home = speakeasy_of(board, me)
     babes = sum(1 for sq in NEIGHBOURS[home] if board[sq] & KIND_MASK == BABE) if home >= 0 else 0
-    return reason("se.hint.setup", at=NAMES[home] if home >= 0 else "", babes=babes)
+    return reason("se.advice.setup", at=NAMES[home] if home >= 0 else "", babes=babes)
 
 
 def reason_for(view: Mapping[str, Any], action: Mapping[str, Any]) -> Reason:
@@ -61,22 +61,22 @@ def reason_for(view: Mapping[str, Any], action: Mapping[str, Any]) -> Reason:
     if target:
         kind = target & KIND_MASK
         if kind == SPEAKEASY:
-            return reason("se.hint.win", **words)
+            return reason("se.advice.win", **words)
         if kind != UNKNOWN:
-            return reason("se.hint.capture", target=CODE[kind], **words)
-        return reason("se.hint.attack", worlds=_WORLDS, **words)
+            return reason("se.advice.capture", target=CODE[kind], **words)
+        return reason("se.advice.attack", worlds=_WORLDS, **words)
     theirs = speakeasy_of(board, me ^ 1)
     if theirs >= 0 and _steps(to, theirs) < _steps(frm, theirs):
-        return reason("se.hint.approach", steps=_steps(to, theirs), **words)
+        return reason("se.advice.approach", steps=_steps(to, theirs), **words)
     mine = speakeasy_of(board, me)
     foes = [sq for sq, piece in enumerate(board) if piece and piece >> 4 & 1 != me]
     near = min((_steps(sq, mine) for sq in foes), default=99) if mine >= 0 else 99
     if mine >= 0 and near <= 3 and _steps(to, mine) < _steps(frm, mine):
-        return reason("se.hint.guard", **words)
+        return reason("se.advice.guard", **words)
     forward = (rank_of(to) - rank_of(frm)) * (1 if me == 0 else -1)
     if forward > 0:
-        return reason("se.hint.advance", worlds=_WORLDS, **words)
-    return reason("se.hint.best", worlds=_WORLDS, **words)
+        return reason("se.advice.advance", worlds=_WORLDS, **words)
+    return reason("se.advice.best", worlds=_WORLDS, **words)
 
 
 __all__ = ["REASONS", "reason_for"]

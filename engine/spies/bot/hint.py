@@ -16,73 +16,73 @@ from engine.spies.bot.policy import Seen, award_value
 from engine.spies.data import POWERS
 
 REASONS: Final = (
-    "sp.hint.ready",
-    "sp.hint.bidNothing",
-    "sp.hint.bidOver",
-    "sp.hint.placeSecret",
-    "sp.hint.placePolice",
-    "sp.hint.placeCapital",
-    "sp.hint.placeSpy",
-    "sp.hint.playTile",
-    "sp.hint.playOwn",
-    "sp.hint.discard",
-    "sp.hint.search",
-    "sp.hint.searchNone",
-    "sp.hint.police",
-    "sp.hint.cash",
-    "sp.hint.discover",
-    "sp.hint.sanction",
-    "sp.hint.free",
-    "sp.hint.drop",
-    "sp.hint.evade",
-    "sp.hint.chain",
-    "sp.hint.intercept",
-    "sp.hint.goHome",
-    "sp.hint.goSecret",
-    "sp.hint.sail",
-    "sp.hint.stay",
-    "sp.hint.take",
-    "sp.hint.returnChits",
-    "sp.hint.decline",
-    "sp.hint.end",
-    "sp.hint.pass",
-    "sp.hint.default",
+    "sp.advice.ready",
+    "sp.advice.bidNothing",
+    "sp.advice.bidOver",
+    "sp.advice.placeSecret",
+    "sp.advice.placePolice",
+    "sp.advice.placeCapital",
+    "sp.advice.placeSpy",
+    "sp.advice.playTile",
+    "sp.advice.playOwn",
+    "sp.advice.discard",
+    "sp.advice.search",
+    "sp.advice.searchNone",
+    "sp.advice.police",
+    "sp.advice.cash",
+    "sp.advice.discover",
+    "sp.advice.sanction",
+    "sp.advice.free",
+    "sp.advice.drop",
+    "sp.advice.evade",
+    "sp.advice.chain",
+    "sp.advice.intercept",
+    "sp.advice.goHome",
+    "sp.advice.goSecret",
+    "sp.advice.sail",
+    "sp.advice.stay",
+    "sp.advice.take",
+    "sp.advice.returnChits",
+    "sp.advice.decline",
+    "sp.advice.end",
+    "sp.advice.pass",
+    "sp.advice.default",
 )
 """Every key :func:`reason_for` may answer (the browser module words each, in English and French)."""
 
 
 def _place(me: Seen, piece: str, city: str) -> Reason:
     if piece.startswith("x"):
-        return reason("sp.hint.placeSecret", piece=piece, city=city)
+        return reason("sp.advice.placeSecret", piece=piece, city=city)
     if piece.startswith("s"):
         if city == POWERS[me.power].capital:
-            return reason("sp.hint.placeCapital", piece=piece, city=city)
-        return reason("sp.hint.placeSpy", piece=piece, city=city)
-    return reason("sp.hint.placePolice", piece=piece, city=city)
+            return reason("sp.advice.placeCapital", piece=piece, city=city)
+        return reason("sp.advice.placeSpy", piece=piece, city=city)
+    return reason("sp.advice.placePolice", piece=piece, city=city)
 
 
 def _chit(me: Seen, kind: str, args: list[str], decision: str) -> Reason:
     spy = args[0] if args else ""
     if kind == "DIS":
-        return reason("sp.hint.discover", spy=spy, secret=args[1] if len(args) > 1 else "")
+        return reason("sp.advice.discover", spy=spy, secret=args[1] if len(args) > 1 else "")
     if kind == "SAN":
-        return reason("sp.hint.sanction", spy=spy, target=args[1] if len(args) > 1 else "")
+        return reason("sp.advice.sanction", spy=spy, target=args[1] if len(args) > 1 else "")
     if kind == "DRP":
-        return reason("sp.hint.drop", spy=spy, city=POWERS[me.power].capital)
+        return reason("sp.advice.drop", spy=spy, city=POWERS[me.power].capital)
     if kind == "ICP":
-        return reason("sp.hint.intercept")
+        return reason("sp.advice.intercept")
     if decision == "evade":
-        return reason("sp.hint.evade", spy=spy, chit=kind)
+        return reason("sp.advice.evade", spy=spy, chit=kind)
     if decision == "chain":
-        return reason("sp.hint.chain", chit=kind)
-    return reason("sp.hint.free", spy=spy, chit=kind)
+        return reason("sp.advice.chain", chit=kind)
+    return reason("sp.advice.free", spy=spy, chit=kind)
 
 
 def _go(me: Seen, spy: str, city: str) -> Reason:
     held = me.spies[spy]["secret"]
     if held and me.secrets[held]["original"] != me.power:
-        return reason("sp.hint.goHome", spy=spy, city=city, secret=held, capital=POWERS[me.power].capital)
-    return reason("sp.hint.goSecret", spy=spy, city=city)
+        return reason("sp.advice.goHome", spy=spy, city=city, secret=held, capital=POWERS[me.power].capital)
+    return reason("sp.advice.goSecret", spy=spy, city=city)
 
 
 def reason_for(view: Mapping[str, Any], action: Mapping[str, Any]) -> Reason:
@@ -92,48 +92,52 @@ def reason_for(view: Mapping[str, Any], action: Mapping[str, Any]) -> Reason:
     decision = str((view.get("decision") or {}).get("kind", ""))
     me = Seen(view, power)
     if verb == "ready":
-        return reason("sp.hint.ready")
+        return reason("sp.advice.ready")
     if verb == "bid":
         return (
-            reason("sp.hint.bidNothing") if args[0] == "0" else reason("sp.hint.bidOver", amount=int(args[0]))
+            reason("sp.advice.bidNothing")
+            if args[0] == "0"
+            else reason("sp.advice.bidOver", amount=int(args[0]))
         )
     if verb == "place":
         if "power" not in (view.get("decision") or {}):
-            return reason("sp.hint.default")
+            return reason("sp.advice.default")
         return _place(me, args[0], args[1])
     if verb == "play":
         value = award_value(me, int(args[0][1:]))
-        return reason("sp.hint.playTile" if value else "sp.hint.playOwn", tile=args[0], value=value)
+        return reason("sp.advice.playTile" if value else "sp.advice.playOwn", tile=args[0], value=value)
     if verb == "discard":
-        return reason("sp.hint.discard", tile=args[0])
+        return reason("sp.advice.discard", tile=args[0])
     if verb == "search":
         spies = sum(len(part.split(":", 1)[1].split(",")) for part in args if ":" in part)
         return (
-            reason("sp.hint.search", spies=spies, cities=len(args)) if spies else reason("sp.hint.searchNone")
+            reason("sp.advice.search", spies=spies, cities=len(args))
+            if spies
+            else reason("sp.advice.searchNone")
         )
     if verb == "police":
-        return reason("sp.hint.police")
+        return reason("sp.advice.police")
     if verb == "cash":
-        return reason("sp.hint.cash", spy=args[0], secret=me.spies[args[0]]["secret"] or "")
+        return reason("sp.advice.cash", spy=args[0], secret=me.spies[args[0]]["secret"] or "")
     if verb == "chit":
         return _chit(me, args[1], args[2:], decision)
     if verb == "go":
         return _go(me, args[0], args[1])
     if verb == "sail":
-        return reason("sp.hint.sail", spy=args[0], city=args[1])
+        return reason("sp.advice.sail", spy=args[0], city=args[1])
     if verb == "stay":
-        return reason("sp.hint.stay", spy=args[0])
+        return reason("sp.advice.stay", spy=args[0])
     if verb == "take":
-        return reason("sp.hint.take", spy=args[0], secret=args[1])
+        return reason("sp.advice.take", spy=args[0], secret=args[1])
     if verb == "return":
-        return reason("sp.hint.returnChits", count=len(args))
+        return reason("sp.advice.returnChits", count=len(args))
     if verb == "decline":
-        return reason("sp.hint.decline")
+        return reason("sp.advice.decline")
     if verb == "end":
-        return reason("sp.hint.end", ap=me.ap_left)
+        return reason("sp.advice.end", ap=me.ap_left)
     if verb == "pass":
-        return reason("sp.hint.pass")
-    return reason("sp.hint.default")
+        return reason("sp.advice.pass")
+    return reason("sp.advice.default")
 
 
 __all__ = ["REASONS", "reason_for"]

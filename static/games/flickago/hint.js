@@ -5,34 +5,34 @@ import { shotWords } from "./words.js";
 
 export const HINT_STRINGS = {
   en: {
-    "fg.hint.place": "the free star nearest their best-scoring disc",
-    "fg.hint.placeFree": "none of their discs scores yet: the first free star",
-    "fg.hint.returnForced": "no shot is possible without taking {piece} back first",
-    "fg.hint.return": "{piece} scores {points} where it lies, less than a fresh shot can ({fresh})",
-    "fg.hint.knock": "the best of up to {trials} trial shots: it knocks {count} of their discs off and leaves you {lead}",
-    "fg.hint.score": "the best of up to {trials} trial shots: {points} more {points|point|points} for you, leaving you {lead}",
-    "fg.hint.shot": "the best of up to {trials} trial shots, weighed against your opponent's replies: it leaves you {lead}",
-    "fg.hint.ahead": "{n} {n|point|points} ahead",
-    "fg.hint.behind": "{n} {n|point|points} behind",
-    "fg.hint.level": "level",
+    "fg.advice.place": "the free star nearest their best-scoring disc",
+    "fg.advice.placeFree": "none of their discs scores yet: the first free star",
+    "fg.advice.returnForced": "no shot is possible without taking {piece} back first",
+    "fg.advice.return": "{piece} scores {points} where it lies, less than a fresh shot can ({fresh})",
+    "fg.advice.knock": "the best of up to {trials} trial shots: it knocks {count} of their discs off and leaves you {lead}",
+    "fg.advice.score": "the best of up to {trials} trial shots: {points} more {points|point|points} for you, leaving you {lead}",
+    "fg.advice.shot": "the best of up to {trials} trial shots, weighed against your opponent's replies: it leaves you {lead}",
+    "fg.advice.ahead": "{n} {n|point|points} ahead",
+    "fg.advice.behind": "{n} {n|point|points} behind",
+    "fg.advice.level": "level",
   },
   fr: {
-    "fg.hint.place": "l’étoile libre la plus proche de leur disque qui marque le plus",
-    "fg.hint.placeFree": "aucun de leurs disques ne marque encore\u00a0: la première étoile libre",
-    "fg.hint.returnForced": "aucun tir n’est possible sans reprendre d’abord {piece}",
-    "fg.hint.return": "{piece} marque {points} là où il est, moins qu’un nouveau tir ({fresh})",
-    "fg.hint.knock": "le meilleur de {trials} tirs d’essai au plus\u00a0: il sort {count} de leurs disques et vous laisse {lead}",
-    "fg.hint.score": "le meilleur de {trials} tirs d’essai au plus\u00a0: {points} {points|point|points} de plus pour vous, qui vous laisse {lead}",
-    "fg.hint.shot": "le meilleur de {trials} tirs d’essai au plus, pesé contre les ripostes adverses\u00a0: il vous laisse {lead}",
-    "fg.hint.ahead": "{n} {n|point|points} devant",
-    "fg.hint.behind": "{n} {n|point|points} derrière",
-    "fg.hint.level": "à égalité",
+    "fg.advice.place": "l’étoile libre la plus proche de leur disque qui marque le plus",
+    "fg.advice.placeFree": "aucun de leurs disques ne marque encore\u00a0: la première étoile libre",
+    "fg.advice.returnForced": "aucun tir n’est possible sans reprendre d’abord {piece}",
+    "fg.advice.return": "{piece} marque {points} là où il est, moins qu’un nouveau tir ({fresh})",
+    "fg.advice.knock": "le meilleur de {trials} tirs d’essai au plus\u00a0: il sort {count} de leurs disques et vous laisse {lead}",
+    "fg.advice.score": "le meilleur de {trials} tirs d’essai au plus\u00a0: {points} {points|point|points} de plus pour vous, qui vous laisse {lead}",
+    "fg.advice.shot": "le meilleur de {trials} tirs d’essai au plus, pesé contre les ripostes adverses\u00a0: il vous laisse {lead}",
+    "fg.advice.ahead": "{n} {n|point|points} devant",
+    "fg.advice.behind": "{n} {n|point|points} derrière",
+    "fg.advice.level": "à égalité",
   },
 };
 
 function leadWords(t, lead) {
-  if (!Number.isFinite(lead) || lead === 0) return t("fg.hint.level");
-  return lead > 0 ? t("fg.hint.ahead", { n: lead }) : t("fg.hint.behind", { n: -lead });
+  if (!Number.isFinite(lead) || lead === 0) return t("fg.advice.level");
+  return lead > 0 ? t("fg.advice.ahead", { n: lead }) : t("fg.advice.behind", { n: -lead });
 }
 
 /** `{action, reason}` in words for a `hint` frame; `t`: the module's translator. */
