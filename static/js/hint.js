@@ -6,6 +6,7 @@
 // Hidden for spectators, after the game, in a guided first game (its lesson teaches one
 // action at a time) and in the replay viewer (which has no room).
 
+import { h } from "./dom.js";
 import { platformWords } from "./explain.js";
 import { t } from "./i18n.js";
 
@@ -103,52 +104,24 @@ export class HintBox {
       return;
     }
     box.hidden = false;
-    const row = document.createElement("div");
-    row.className = "hint-row";
-    const button = document.createElement("button");
-    button.type = "button";
-    button.id = "hint-btn";
-    button.className = "secondary small";
-    button.textContent = this.asked ? t("hint.thinking") : t("hint.button");
-    button.disabled = Boolean(this.asked);
-    button.dataset.tip = t("hint.help");
-    button.addEventListener("click", () => this.request());
-    row.append(button);
-    if (this.shown) {
-      const close = document.createElement("button");
-      close.type = "button";
-      close.className = "secondary small hint-close";
-      close.textContent = t("hint.close");
-      close.addEventListener("click", () => {
-        this.clear();
-        this.render();
-      });
-      row.append(close);
-    }
-    box.append(row);
+    const button = h(
+      "button",
+      { type: "button", id: "hint-btn", class: "secondary small", disabled: Boolean(this.asked), dataset: { tip: t("hint.help") }, onclick: () => this.request() },
+      this.asked ? t("hint.thinking") : t("hint.button"),
+    );
+    const close = this.shown
+      ? h("button", { type: "button", class: "secondary small hint-close", onclick: () => { this.clear(); this.render(); } }, t("hint.close"))
+      : null;
+    box.append(h("div", { class: "hint-row" }, button, close));
     const words = this.words();
     if (words) {
-      const what = document.createElement("p");
-      what.className = "hint-action";
-      what.id = "hint-action";
-      what.textContent = t("hint.would", { action: words.action });
-      const why = document.createElement("p");
-      why.className = "hint-reason";
-      why.id = "hint-reason";
-      why.textContent = t("hint.why", { reason: words.reason });
-      box.append(what, why);
+      box.append(
+        h("p", { class: "hint-action", id: "hint-action" }, t("hint.would", { action: words.action })),
+        h("p", { class: "hint-reason", id: "hint-reason" }, t("hint.why", { reason: words.reason })),
+      );
     } else if (this.shown) {
-      const p = document.createElement("p");
-      p.className = "hint-action";
-      p.textContent = t("hint.unworded");
-      box.append(p);
+      box.append(h("p", { class: "hint-action" }, t("hint.unworded")));
     }
-    if (this.refusal) {
-      const p = document.createElement("p");
-      p.className = "hint-refusal";
-      p.setAttribute("role", "alert");
-      p.textContent = this.refusal;
-      box.append(p);
-    }
+    if (this.refusal) box.append(h("p", { class: "hint-refusal", role: "alert" }, this.refusal));
   }
 }
