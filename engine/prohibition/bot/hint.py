@@ -75,7 +75,7 @@ def _character(state: State, seat: int, text: str) -> Reason:
     return reason("pz.advice.character", char=char, at=text[2:])
 
 
-def _truck(state: State, text: str, legal: list[str]) -> Reason:
+def _truck(state: State, text: str) -> Reason:
     act = parse(text)
     truck = TRUCK_IDS[state.active]
     if text == "pass" or act.kind != "go":
@@ -118,7 +118,7 @@ def reason_for(view: Mapping[str, Any], action: Mapping[str, Any]) -> Reason:
     if phase == CHARACTER:
         return _character(state, seat, text)
     if phase == TRUCK:
-        return _truck(state, text, legal)
+        return _truck(state, text)
     if text.startswith("load "):
         return reason("pz.advice.load", card=text[5:], truck=TRUCK_IDS[state.active])
     return reason("pz.advice.keep", truck=TRUCK_IDS[state.active], aboard=state.trucks[state.active].aboard)
