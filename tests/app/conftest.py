@@ -57,6 +57,24 @@ def backend(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
+@pytest.fixture(
+    params=[
+        ("sqlite", "native"),
+        ("sqlite", "asgi"),
+        pytest.param(("postgres", "native"), marks=pytest.mark.postgres),
+    ],
+    ids="-".join,
+)
+def backend_and_socket_path(request: pytest.FixtureRequest) -> tuple[str, str]:
+    """For a module that runs its tests on both socket paths (app/ws/native.py,
+    app/ws/asgi.py) as well as both databases: each path on SQLite, and the native one on
+    PostgreSQL too. The socket path never touches the database, so the fourth pair would
+    prove nothing the other three do not. Such a module defines ``backend`` and
+    ``socket_port`` from this fixture."""
+    database, path = request.param
+    return str(database), str(path)
+
+
 @pytest.fixture
 async def database_url(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
     if backend == "sqlite":

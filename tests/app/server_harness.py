@@ -36,6 +36,10 @@ from engine.speakeasy.setup import random_setup as draw_setup
 PG_ADMIN_DSN = os.environ.get("SPEAKEASY_TEST_PG_DSN", "postgresql://postgres@127.0.0.1:5432/postgres")
 SECRET = "test-secret-that-is-long-enough"
 RECV_TIMEOUT = 10.0
+START_POLLS = 1_200
+"""Health checks (0.1 s apart, each up to httpx's 5 s) a starting server gets before a test
+gives up: on a loaded machine a cold start has taken more than 20 s; a server that exits
+fails at once."""
 
 
 def pg_url(name: str) -> str:
@@ -450,7 +454,7 @@ class ServerProcess:
         command = [sys.executable, "-m", "app", "serve", "--port", str(self.port)]
         self.process = subprocess.Popen(command, cwd=self.ROOT, env=env)
         async with httpx.AsyncClient() as client:
-            for _ in range(300):
+            for _ in range(START_POLLS):
                 if self.process.poll() is not None:
                     raise RuntimeError(f"server exited with {self.process.returncode}")
                 with contextlib.suppress(httpx.HTTPError):

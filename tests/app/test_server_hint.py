@@ -30,6 +30,13 @@ def settings_overrides() -> dict[str, Any]:
     return {"max_frames_per_second": 1000}
 
 
+@pytest.fixture
+def backend() -> str:
+    """SQLite only: a hint reads the game as every frame does, and writes nothing (the
+    database's part is proved with every other frame, on PostgreSQL too)."""
+    return "sqlite"
+
+
 def reasons_of(name: str) -> tuple[str, ...]:
     """The reason keys a game's ``hint_reason`` may answer (its module's ``REASONS``)."""
     found = next(e for e in entries() if e.name == name)

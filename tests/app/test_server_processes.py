@@ -59,7 +59,7 @@ async def _start(database_url: str, port: int, redis_url: str | None = None) -> 
         env["REDIS_URL"] = redis_url
     process = subprocess.Popen([sys.executable, "-m", "app", "serve", "--port", str(port)], cwd=ROOT, env=env)
     async with httpx.AsyncClient() as client:
-        for _ in range(200):
+        for _ in range(harness.START_POLLS):
             if process.poll() is not None:
                 raise RuntimeError(f"server exited with {process.returncode}")
             with contextlib.suppress(httpx.HTTPError):

@@ -9,10 +9,15 @@ from conftest import Server
 from server_harness import seat_two
 
 
-@pytest.fixture(params=["native", "asgi"])
-def socket_port(request: pytest.FixtureRequest) -> str:
-    """Every test here runs on both socket paths (app/ws/native.py, app/ws/asgi.py)."""
-    return str(request.param)
+@pytest.fixture
+def backend(backend_and_socket_path: tuple[str, str]) -> str:
+    return backend_and_socket_path[0]
+
+
+@pytest.fixture
+def socket_port(backend_and_socket_path: tuple[str, str]) -> str:
+    """Every test here runs on both socket paths (conftest.backend_and_socket_path)."""
+    return backend_and_socket_path[1]
 
 
 @pytest.fixture

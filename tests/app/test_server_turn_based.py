@@ -214,15 +214,15 @@ async def play_over_weeks(
 @pytest.mark.heavy
 async def test_a_three_seat_prohibition_over_weeks_with_restarts(sqlite_url: str, tmp_path: Path) -> None:
     """Three days per move; a sitting every day and a half, the server restarted every
-    fifth move; then a seat runs out of days while no server runs: the autopilot takes it."""
-    await play_over_weeks(sqlite_url, tmp_path, "prohibition", 3, 3, 30, 5)
+    tenth move; then a seat runs out of days while no server runs: the autopilot takes it."""
+    await play_over_weeks(sqlite_url, tmp_path, "prohibition", 3, 3, 30, 10)
 
 
 @pytest.mark.heavy
 async def test_a_five_seat_spies_over_weeks_with_restarts(sqlite_url: str, tmp_path: Path) -> None:
     """A week per move (a power's turn): a sitting every three and a half days, the server
-    restarted every sixth move."""
-    await play_over_weeks(sqlite_url, tmp_path, "spies", 5, 7, 40, 6)
+    restarted every tenth move."""
+    await play_over_weeks(sqlite_url, tmp_path, "spies", 5, 7, 30, 10)
 
 
 @pytest.mark.slow

@@ -18,9 +18,9 @@ from engine.speakeasy.tutorial import PLAN
 from engine.tutorial import LEARNER, TUTORIAL_LEVEL, Tutorial, TutorialError
 
 WITH_TUTORIAL = [found for found in entries() if found.tutorial is not None]
-COMPUTER_TURNS = 8
+COMPUTER_TURNS = 6
 """Decisions of the computer's seats checked against twins, per game."""
-TWINS = 3
+TWINS = 2
 
 
 def _lesson(found: GameEntry) -> Tutorial:

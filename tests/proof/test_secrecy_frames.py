@@ -33,12 +33,12 @@ if str(ROOT / "bench") not in sys.path:
     sys.path.append(str(ROOT / "bench"))
 import secrecy_engine as se  # noqa: E402  (bench/secrecy_engine.py: random games through the protocol)
 
-GAMES = {"prohibition": 30, "flickago": 5, "spies": 12}
-"""Games per registered game in the default suite (100 for a game not named). Flickago hides
-nothing but the generator's seed (its jitter), and its views are costly to build (every
-keyframe of the last shot): fewer games, the same proof. Spies! games are long (300 steps,
-five viewers, welcome frames with the whole record): 12 here, and its engine and wire proofs
-run 50 and 20 (tests/spies/test_spies_secrecy_engine.py, tests/proof/test_secrecy_wire_games.py)."""
+GAMES = {"prohibition": 15, "flickago": 2, "spies": 6}
+"""Games per registered game in the default suite (50 for a game not named). Flickago hides
+nothing but the generator's seed (its jitter) and each of its shots is a physics run: fewer
+games, the same proof. Spies! games are long (300 steps,
+five viewers, welcome frames with the whole record): 6 here, and its engine and wire proofs
+run 32 and 10 (tests/spies/test_spies_secrecy_engine.py, tests/proof/test_secrecy_wire_games.py)."""
 SLOW_GAMES = {"prohibition": 2_000, "spies": 500}
 """Under -m slow (1,000 for a game not named)."""
 FOLLOW = 12
@@ -176,7 +176,7 @@ def _run(games: dict[str, int], default: int, record_property: Any) -> None:
 
 @pytest.mark.heavy
 def test_frames_are_identical_across_twins_for_every_game(record_property: Any) -> None:
-    _run(GAMES, 100, record_property)
+    _run(GAMES, 50, record_property)
 
 
 @pytest.mark.slow

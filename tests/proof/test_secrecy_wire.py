@@ -2,7 +2,7 @@
 and replayed with each player's opponent re-dealt; every frame a viewer received before
 the end-of-game reveal must be byte-identical, and so must the game record's public lines.
 
-The default 100-game run (50 rooms of a game and its rematch, each replayed twice) uses two
+The default 40-game run (20 rooms of a game and its rematch, each replayed twice) uses two
 worker processes (``bench/secrecy_wire.py``) so both cores work; the slow suite runs 2,000
 games the same way. The checker itself is tested first: leaks planted in the frames are
 found.
@@ -80,9 +80,9 @@ def _check(tally: ws.Tally, games: int) -> None:
 
 
 @pytest.mark.heavy
-def test_wire_secrecy_100_games(pg_ready: bool) -> None:
-    tally = _run_workers("postgres" if pg_ready else "sqlite", rooms=50, workers=2, seed0=0, plies=10)
-    _check(tally, 100)
+def test_wire_secrecy_40_games(pg_ready: bool) -> None:
+    tally = _run_workers("postgres" if pg_ready else "sqlite", rooms=20, workers=2, seed0=0, plies=10)
+    _check(tally, 40)
 
 
 @pytest.mark.slow

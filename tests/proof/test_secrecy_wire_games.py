@@ -2,7 +2,7 @@
 frames through real servers are byte-identical when every value hidden from him is re-dealt
 by the game's twin maker (and, for Spies!, the engine proof's re-deal of what its twin keeps:
 sealed bids, open offers, money in exchanges, pending placements, with the rooms' options from
-its option table). Prohibition plays 25 games here and 2,000 in the slow suite, Spies! 20 and
+its option table). Prohibition plays 12 games here and 2,000 in the slow suite, Spies! 10 and
 2,000; the other games a smaller number each (Speak Easy has its own, deeper wire proof
 besides: ``test_secrecy_wire.py``). The checker is tested too: a leak planted in a view of
 Prohibition or of Spies! is found.
@@ -19,12 +19,12 @@ import wire_twins as wt
 
 from engine.catalogue import entries, entry
 
-GAMES = {"prohibition": 25, "spies": 20}
+GAMES = {"prohibition": 12, "spies": 10}
 """Games per registered game in the default suite (others: ``OTHERS``). Spies! played 200 here
-from issue 13 (about 6 minutes of a 30-minute suite on a busy machine): 20 keep every kind of
-its hidden values re-dealt in the default suite (one in three twinned at any moment of the
+from issue 13 (about 6 minutes of a 30-minute suite on a busy machine), then 20: 10 keep every
+kind of its hidden values re-dealt in the default suite (one in three twinned at any moment of the
 game rather than among the first steps); -m slow plays 2,000 of each."""
-OTHERS = 6
+OTHERS = 4
 SLOW = {"prohibition": 2_000, "spies": 2_000}
 SLOW_OTHERS = 300
 ANYWHERE = {"spies": 3}

@@ -6,7 +6,7 @@ game's twin maker: faces, secrets, chit types, tiles; the proof's own re-deal: s
 offers, money split in exchanges, pending placements, other seats' private texts), and the
 tests assert that every kind was re-dealt many times; planted leaks show the checker finds them.
 
-Default suite: 50 games, most cut after 1933 (``last_year``), one in nine played to 1939; the
+Default suite: 32 games, most cut after 1933 (``last_year``), one in nine played to 1939; the
 spectator and two seats per moment. Slow suite: 2,000 games, one in five whole, every viewer.
 """
 
@@ -88,9 +88,9 @@ def check(stats: Any, games: int) -> None:
 
 
 @pytest.mark.heavy
-def test_spies_engine_secrecy_50_games() -> None:
-    stats = SECRECY.run(50, seed0=0, names=["spies"], table=quick_table, points=2, follow=6, seats=2)
-    check(stats, 50)
+def test_spies_engine_secrecy_32_games() -> None:
+    stats = SECRECY.run(32, seed0=0, names=["spies"], table=quick_table, points=2, follow=6, seats=2)
+    check(stats, 32)
 
 
 @pytest.mark.slow
