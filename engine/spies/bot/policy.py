@@ -5,6 +5,7 @@ better judgement where the view allows it: its spies walk around cities where en
 stand and prefer targets outside them, it searches only spies its police can beat (or whose
 strength it does not know), discovers uncontrolled secrets first (no chain), sanctions enemy
 spies that hold secrets, frees its captured spies, and shows Papers up to strength 3.
+``cunning`` is shrewd with its own secrets guarded by its police (:mod:`cunning`).
 
 Every policy proposes lines in order of preference; the first one the view's ``legal`` list
 holds (or a free-form search line, which the rules check) is played; ``end``/``pass`` or the
