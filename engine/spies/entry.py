@@ -89,6 +89,12 @@ ENTRY: Final = GameEntry(
             "fr": "Rusé — contourne la police ennemie et vise des secrets plus sûrs ; marque plus que"
             " Simple dans 76 à 78 % des parties",
         },
+        "cunning": {
+            "en": "Cunning — plays like Shrewd but guards its own secrets with its police and leaves its"
+            " counterspies as bait; outscores Shrewd in about 77 % of games",
+            "fr": "Retors — joue comme Rusé mais fait garder ses secrets par sa police et laisse ses"
+            " contre-espions en appât ; marque plus que Rusé dans environ 77 % des parties",
+        },
     },
     tutorial=TUTORIAL,
 )

@@ -4,7 +4,8 @@
 seat, with the record as the seat sees it), one legal action line out, for the power named
 in the decision. The bot never sees a state.
 
-    policy.py     the levels: basic (the baseline table of section 19), shrewd
+    policy.py     the levels: basic (the baseline table of section 19), shrewd, cunning
+    cunning.py    the cunning level's setup and police judgement
     protocol.py   the JSON-lines bot protocol (python -m engine.spies bot)
     hint.py       why it chose a line, for a player's hint (issue 29)
 """
@@ -19,7 +20,7 @@ from typing import Any, Final
 from engine.errors import NotYourTurn
 from engine.spies.bot.policy import decide_line
 
-LEVELS: Final = ("basic", "shrewd")
+LEVELS: Final = ("basic", "shrewd", "cunning")
 DEFAULT_LEVEL: Final = "basic"
 
 

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from engine.hints import Reason, reason
+from engine.spies import board
+from engine.spies.bot.cunning import is_counterspy
 from engine.spies.bot.policy import Seen, award_value
 from engine.spies.data import POWERS
 
@@ -21,6 +23,8 @@ REASONS: Final = (
     "sp.advice.bidOver",
     "sp.advice.placeSecret",
     "sp.advice.placePolice",
+    "sp.advice.placeGuard",
+    "sp.advice.placeBait",
     "sp.advice.placeCapital",
     "sp.advice.placeSpy",
     "sp.advice.playTile",
@@ -29,6 +33,7 @@ REASONS: Final = (
     "sp.advice.search",
     "sp.advice.searchNone",
     "sp.advice.police",
+    "sp.advice.policeGuard",
     "sp.advice.cash",
     "sp.advice.discover",
     "sp.advice.sanction",
@@ -51,13 +56,17 @@ REASONS: Final = (
 """Every key :func:`reason_for` may answer (the browser module words each, in English and French)."""
 
 
-def _place(me: Seen, piece: str, city: str) -> Reason:
+def _place(me: Seen, piece: str, city: str, control: str | None) -> Reason:
     if piece.startswith("x"):
+        if is_counterspy(me.secrets[piece]["face"]) and city not in board.police_posts(me.power, me.annexed):
+            return reason("sp.advice.placeBait", piece=piece, city=city)
         return reason("sp.advice.placeSecret", piece=piece, city=city)
     if piece.startswith("s"):
         if city == POWERS[me.power].capital:
             return reason("sp.advice.placeCapital", piece=piece, city=city)
         return reason("sp.advice.placeSpy", piece=piece, city=city)
+    if control is not None:
+        return reason("sp.advice.placeGuard", piece=piece, city=city, secret=control)
     return reason("sp.advice.placePolice", piece=piece, city=city)
 
 
@@ -102,7 +111,7 @@ def reason_for(view: Mapping[str, Any], action: Mapping[str, Any]) -> Reason:
     if verb == "place":
         if "power" not in (view.get("decision") or {}):
             return reason("sp.advice.default")
-        return _place(me, args[0], args[1])
+        return _place(me, args[0], args[1], args[2] if len(args) > 2 else None)
     if verb == "play":
         value = award_value(me, int(args[0][1:]))
         return reason("sp.advice.playTile" if value else "sp.advice.playOwn", tile=args[0], value=value)
@@ -116,6 +125,9 @@ def reason_for(view: Mapping[str, Any], action: Mapping[str, Any]) -> Reason:
             else reason("sp.advice.searchNone")
         )
     if verb == "police":
+        guarded = [part.split("+", 1)[1] for part in args if "+" in part]
+        if guarded:
+            return reason("sp.advice.policeGuard", secrets=", ".join(guarded), count=len(guarded))
         return reason("sp.advice.police")
     if verb == "cash":
         return reason("sp.advice.cash", spy=args[0], secret=me.spies[args[0]]["secret"] or "")

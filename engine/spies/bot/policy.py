@@ -5,6 +5,7 @@ better judgement where the view allows it: its spies walk around cities where en
 stand and prefer targets outside them, it searches only spies its police can beat (or whose
 strength it does not know), discovers uncontrolled secrets first (no chain), sanctions enemy
 spies that hold secrets, frees its captured spies, and shows Papers up to strength 3.
+``cunning`` is shrewd with its own secrets guarded by its police (:mod:`cunning`).
 
 Every policy proposes lines in order of preference; the first one the view's ``legal`` list
 holds (or a free-form search line, which the rules check) is played; ``end``/``pass`` or the
@@ -19,6 +20,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine.spies import board
+from engine.spies.bot import cunning
 from engine.spies.data import (
     AP_PER_TURN,
     CHIT,
@@ -40,7 +42,8 @@ SHREWD: set[str] = {"filter", "free", "avoid", "safe_targets", "dis", "san", "pa
 
 
 def _on(level: str, feature: str) -> bool:
-    return level == "shrewd" and feature in SHREWD
+    """Shrewd's improvements, which the cunning level keeps."""
+    return level in ("shrewd", "cunning") and feature in SHREWD
 
 
 RETURN_ORDER = ("REC", "ICP", "DRP", "SAN", "COV", "DBX", "ESC", "PAP", "DIS")
@@ -125,6 +128,8 @@ def proposals(view: Mapping[str, Any], power: str, level: str, rng: random.Rando
         # first unplaced piece, in id order, in the first city that takes it, in data order).
         yield str(view["legal"][0])
     elif kind == "place":
+        if level == "cunning" and d["what"] in ("x", "p"):
+            yield from (cunning.place_secret(me) if d["what"] == "x" else cunning.place_police(me))
         yield from _place(me, d["what"], rng)
     elif kind == "tile":
         yield from _tile(me)
@@ -261,6 +266,10 @@ def _turn(view: Mapping[str, Any], me: Seen, level: str) -> Iterator[str]:
         yield f"{p} end"
         return
     phase = view["phase"]
+    if level == "cunning" and phase <= 2:
+        takes = cunning.police_takes(me)
+        if takes:
+            yield takes
     if _on(level, "hunt") and phase <= 2 and not me.zombie:
         line = _police_hunt(me)
         if line:
