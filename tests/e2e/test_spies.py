@@ -51,6 +51,15 @@ _PIECES = """() => [...document.querySelectorAll('#board .piece')].map((g) => ({
 }))"""
 
 
+def read_logs(players: tuple[Player, ...], seen: dict[str, str]) -> None:
+    """Note in ``seen`` the first search, chit response and cash-in each page's log shows."""
+    for p in players:
+        for text in p.page.evaluate(_LOG_TEXTS):
+            for name, pattern in (("search", ENTRY_SEARCH), ("chit", CHIT_RESPONSE), ("cash", CASH_IN)):
+                if pattern.search(text):
+                    seen.setdefault(name, text)
+
+
 def watch_console(player: Player) -> list[str]:
     errors: list[str] = []
     player.page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -314,11 +323,7 @@ def test_five_seats_three_people_two_bots_and_a_spectator(server: str, browser: 
                         p.page.screenshot(path=shots / f"40-spies-{p.name}-window.png")
             if act(p, rounds, used):
                 acted = True
-        for p in (*people, dave):
-            for text in p.page.evaluate(_LOG_TEXTS):
-                for name, pattern in (("search", ENTRY_SEARCH), ("chit", CHIT_RESPONSE), ("cash", CASH_IN)):
-                    if pattern.search(text):
-                        seen.setdefault(name, text)
+        read_logs((*people, dave), seen)
         if rounds % 8 == 0 and phase(dave) != "over":
             for p in people:
                 own_up[p.name] = max(own_up[p.name], assert_faces_kept(p))
@@ -332,6 +337,7 @@ def test_five_seats_three_people_two_bots_and_a_spectator(server: str, browser: 
         if not acted:
             page.wait_for_timeout(60)
 
+    read_logs((*people, dave), seen)  # the game's last lines (a cash-in at the end) too
     assert period_seen == {"alice", "bob", "carol"}, period_seen
     assert chatted
     # Searches and chits come in every game; a cash-in only when a seat chose one (the game's
