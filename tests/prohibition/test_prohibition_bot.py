@@ -84,8 +84,9 @@ def test_the_bot_reads_only_the_view_a_twin_gets_the_same_action() -> None:
         seat = min(G.actors(state))
         if step % 7 == 0:
             twin = G.twin(state, seat, f"{step:064x}")
-            for level in LEVELS:
-                assert decide(G.view(twin, seat), level, 3) == decide(G.view(state, seat), level, 3)
+            for level in LEVELS:  # time enough that no deadline cuts the search
+                mine = decide(G.view(state, seat), level, 3, 60.0)
+                assert decide(G.view(twin, seat), level, 3, 60.0) == mine
             checked += 1
         state = G.apply(state, seat, rng.choice(G.legal_actions(state, seat))).state
     assert checked >= 5
