@@ -44,6 +44,8 @@ GAME_SECONDS = 170
 ENTRY_SEARCH = re.compile(r"^[GIRFB] search s\d\d$")
 CHIT_RESPONSE = re.compile(r"^[GIRFB] chit c\d+ (PAP|COV|DBX|ICP)\b|^= escaped s\d\d [A-Z]{3}$")
 CASH_IN = re.compile(r"^= cashed x\d\d [GIRFB] 19\d\d$")
+LOG_KINDS = (("search", ENTRY_SEARCH), ("chit", CHIT_RESPONSE), ("cash", CASH_IN))
+"""The kinds of log line the test looks for in the pages and in the record."""
 _LOG_TEXTS = "() => [...document.querySelectorAll('#sp-log li[data-a]')].map((li) => li.dataset.a)"
 _PIECES = """() => [...document.querySelectorAll('#board .piece')].map((g) => ({
   id: g.dataset.piece, kind: g.dataset.kind, power: g.dataset.power, face: g.dataset.face || null,
@@ -55,7 +57,7 @@ def read_logs(players: tuple[Player, ...], seen: dict[str, str]) -> None:
     """Note in ``seen`` the first search, chit response and cash-in each page's log shows."""
     for p in players:
         for text in p.page.evaluate(_LOG_TEXTS):
-            for name, pattern in (("search", ENTRY_SEARCH), ("chit", CHIT_RESPONSE), ("cash", CASH_IN)):
+            for name, pattern in LOG_KINDS:
                 if pattern.search(text):
                     seen.setdefault(name, text)
 
@@ -346,9 +348,7 @@ def test_five_seats_three_people_two_bots_and_a_spectator(server: str, browser: 
     game_id = next(f["game_id"] for f in alice.frames if f.get("type") == "welcome")
     record = alice.page.request.get(f"{server}/api/games/{game_id}/record.json").json()
     held = {
-        name
-        for name, pattern in (("search", ENTRY_SEARCH), ("chit", CHIT_RESPONSE), ("cash", CASH_IN))
-        if any(pattern.search(event["a"]) for event in record["events"])
+        name for name, pattern in LOG_KINDS if any(pattern.search(event["a"]) for event in record["events"])
     }
     assert "search" in seen and set(seen) <= held, (seen, held)
     assert ("cash" in seen) == ("cash" in held), (seen, held)

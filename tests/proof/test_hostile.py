@@ -446,7 +446,7 @@ def served_process(tmp_path: Path, sqlite_template: Path) -> Any:
         text=True,
     )
     base = f"http://127.0.0.1:{port}"
-    for _ in range(1_200):  # up to 2 minutes on a loaded machine
+    for _ in range(harness.START_POLLS):
         try:
             if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
                 break

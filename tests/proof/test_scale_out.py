@@ -177,7 +177,7 @@ async def test_serve_with_two_workers_shares_one_port(pg_url: str, redis_url: st
     browsers: list[Player] = []
     try:
         async with httpx.AsyncClient() as client:
-            for _ in range(1_200):  # up to 2 minutes on a loaded machine
+            for _ in range(harness.START_POLLS):
                 assert server.poll() is None, "the server exited"
                 with contextlib.suppress(httpx.HTTPError):
                     if (await client.get(f"{base}/healthz")).status_code == 200:

@@ -36,9 +36,9 @@ import secrecy_engine as se  # noqa: E402  (bench/secrecy_engine.py: random game
 GAMES = {"prohibition": 15, "flickago": 2, "spies": 6}
 """Games per registered game in the default suite (50 for a game not named). Flickago hides
 nothing but the generator's seed (its jitter) and each of its shots is a physics run: fewer
-games, the same proof. Spies! games are long (300 steps,
-five viewers, welcome frames with the whole record): 6 here, and its engine and wire proofs
-run 32 and 10 (tests/spies/test_spies_secrecy_engine.py, tests/proof/test_secrecy_wire_games.py)."""
+games, the same proof. Spies! games are long (300 steps, five viewers, welcome frames with the
+whole record): 6 here, and its engine and wire proofs run 32 and 10
+(tests/spies/test_spies_secrecy_engine.py, tests/proof/test_secrecy_wire_games.py)."""
 SLOW_GAMES = {"prohibition": 2_000, "spies": 500}
 """Under -m slow (1,000 for a game not named)."""
 FOLLOW = 12
