@@ -18,12 +18,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+# Every expectation waits for its condition; on a loaded 2-core machine a page can take
+# longer than Playwright's 5 s default to fetch the game list and draw (CI saw that happen).
+# A wait, never a bound on speed: a fast machine passes as soon as the condition holds.
+expect.set_options(timeout=30_000)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
