@@ -56,18 +56,21 @@ log = logging.getLogger("speakeasy.app")
 
 
 def tune_gc() -> None:
-    """Fewer, shorter garbage collections for a long-lived server. What is alive once the
-    server has started (modules, engine tables, settings) moves to the permanent
-    generation, and young collections run every 50,000 allocations instead of 700: a full
-    collection over a heap of a thousand games stalled every socket for hundreds of ms.
-    Measured with bench/load.py at 1,000 games and 1,000 moves/s: p99 from about 600 ms to
-    35-76 ms (docs/proof.md). The middle generation is collected on every third young
-    collection (threshold 2; it was 20, every 21st): at 2,000 moves/s its pause was 430-470
-    ms every ~4 minutes, now 100-200 ms every ~40 s; a full collection still waits for
-    thousands of young ones (~3,000, was ~2,100; docs/server.md, "Garbage collection")."""
+    """Short garbage collections for a long-lived server: every socket waits while one runs.
+    What is alive once the server has started (modules, engine tables, settings) moves to
+    the permanent generation. A collection walks every object of its generations, and what
+    a young one finds is mostly the states made since the last (a move replaces its game's
+    state: the old one goes by reference counting, the new one waits in the young
+    generation), so its pause grows with the time between collections. Young collections
+    run every 2,500 allocations and the middle generation on every other one (it holds one
+    young collection's survivors). At 1,000 Speak Easy games and 2,000 moves/s
+    (bench/load.py; docs/server.md, "Garbage collection") no pause passed 20 ms in the
+    window, where 50,000 allocations and every third gave young pauses up to 50 ms and
+    middle ones of 100-120 ms; the collections then take ~3 % of the time, not ~0.6 %. A
+    full collection waits for a thousand middle ones."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(50_000, 2, 1_000)
+    gc.set_threshold(2_500, 1, 1_000)
 
 
 def _device_link(clock: Clock) -> Callable[[AsyncEngine, str], Awaitable[str]]:

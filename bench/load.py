@@ -59,6 +59,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import multiprocessing as mp
 import os
 import random
@@ -867,27 +868,43 @@ def commit_batches(metrics: str | None) -> tuple[float, float] | None:
     return float(found["sum"]), float(found["count"])
 
 
-def gc_pauses(metrics: str | None) -> dict[str, tuple[float, float]] | None:
-    """Per generation, (pauses, seconds) of the server's garbage collections so far (``None``
-    from a server without the figure)."""
-    found: dict[str, list[float]] = {}
+GcFigures = dict[str, tuple[float, float, dict[float, float]]]
+
+
+def gc_pauses(metrics: str | None) -> GcFigures | None:
+    """Per generation, (pauses, seconds, {bucket bound: pauses at most that long}) of the
+    server's garbage collections so far (``None`` from a server without the figure)."""
+    found: dict[str, tuple[list[float], dict[float, float]]] = {}
     for kind, generation, value in re.findall(
         r'^speakeasy_gc_pause_seconds_(count|sum)\{generation="(\d)"\} (\S+)$', metrics or "", re.M
     ):
-        found.setdefault(generation, [0.0, 0.0])[0 if kind == "count" else 1] = float(value)
-    return {generation: (pair[0], pair[1]) for generation, pair in found.items()} or None
+        found.setdefault(generation, ([0.0, 0.0], {}))[0][0 if kind == "count" else 1] = float(value)
+    for generation, bound, value in re.findall(
+        r'^speakeasy_gc_pause_seconds_bucket\{generation="(\d)",le="([^"]+)"\} (\S+)$', metrics or "", re.M
+    ):
+        if generation in found:
+            found[generation][1][float(bound)] = float(value)
+    return {generation: (pair[0], pair[1], buckets) for generation, (pair, buckets) in found.items()} or None
 
 
-def _gc_window(
-    before: dict[str, tuple[float, float]] | None, after: dict[str, tuple[float, float]] | None
-) -> dict[str, dict[str, float]] | None:
-    """The collections inside the window, per generation: how many and their total ms."""
+def _gc_window(before: GcFigures | None, after: GcFigures | None) -> dict[str, dict[str, float]] | None:
+    """The collections inside the window, per generation: how many, their total ms, how many
+    took more than 20 ms (the goal, issue 28) and the bound the longest stayed under (a
+    bucket of the server's histogram; ``inf`` past its last)."""
     if before is None or after is None:
         return None
     out = {}
-    for generation, (count, seconds) in sorted(after.items()):
-        was = before.get(generation, (0.0, 0.0))
-        out[generation] = {"n": int(count - was[0]), "ms": round((seconds - was[1]) * 1000, 1)}
+    for generation, (count, seconds, buckets) in sorted(after.items()):
+        was_count, was_seconds, was_buckets = before.get(generation, (0.0, 0.0, {}))
+        n = int(count - was_count)
+        within = {bound: int(total - was_buckets.get(bound, 0.0)) for bound, total in buckets.items()}
+        longest = min((bound for bound, k in within.items() if k >= n), default=math.inf) if n else 0.0
+        out[generation] = {
+            "n": n,
+            "ms": round((seconds - was_seconds) * 1000, 1),
+            "over_20ms": n - within.get(0.02, n),
+            "longest_under_ms": round(longest * 1000, 1),
+        }
     return out
 
 
@@ -903,16 +920,21 @@ def _byte_text(figures: dict[str, Any] | None) -> str:
     )
 
 
+def _bound_text(bound: float | None) -> str:
+    return "?" if bound is None else ("∞" if math.isinf(bound) else f"{bound:g} ms")
+
+
 def _gc_text(pauses: dict[str, dict[str, float]] | None) -> str:
     if pauses is None:
         return "-"
     names = {"0": "young", "1": "middle", "2": "full"}
     return (
         "; ".join(
-            f"{names.get(generation, generation)} {figure['n']} ({figure['ms']} ms)"
+            f"{names.get(generation, generation)} {figure['n']} ({figure['ms']} ms"
+            f"{'; longest ≤ ' + _bound_text(figure.get('longest_under_ms')) if figure['n'] else ''})"
             for generation, figure in pauses.items()
         )
-        + "   (collections in the window, and the time the server stood still in them)"
+        + "   (collections in the window, the time the server stood still in them; the longest under)"
     )
 
 
@@ -1208,12 +1230,20 @@ def main(argv: list[str] | None = None) -> int:
 @contextlib.contextmanager
 def baseline_tree(ref: str) -> Any:
     """The source tree of commit ``ref`` (``git archive``) in a temporary directory; the same
-    virtual environment runs it."""
+    virtual environment runs it, with its own compiled core built in place where it has one
+    (``setup.py``): without it the baseline would play Speak Easy in pure Python."""
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="speakeasy-baseline-") as folder:
         archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], check=True, capture_output=True)
         subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
+        if (Path(folder) / "setup.py").exists():
+            subprocess.run(
+                [sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
+                cwd=folder,
+                check=True,
+                capture_output=True,
+            )
         yield Path(folder)
 
 

@@ -28,7 +28,7 @@
 #define MAX_RAY 12
 #define MAX_MOVES (SIZE * SIZE)
 #define BOARD_BITS ((UINT64_C(1) << SIZE) - 1)
-#define ABI 1
+#define ABI 2
 
 /* -- the board, from bind_board ------------------------------------------------------------ */
 static int board_bound = 0;
@@ -507,6 +507,48 @@ make_entry(long ply, long side, long frm, long to, long attacker, long defender,
     return entry;
 }
 
+/* The link of a game's log that puts `entry` before `rest`: (entry, rest), out of the cycle
+ * collector's lists, as the entry is. A log is a chain of such pairs ending in None; an entry
+ * holds numbers and a str or None and never changes, and so does a pair: neither can be part
+ * of a reference cycle, and the collector has nothing to find in them. (It stops tracking a
+ * tuple of untracked values by itself, but not one that holds an instance of a class.) A log
+ * lives as long as its game, a pair and an entry a ply: tracked, a thousand games' logs made
+ * every collection walk them (docs/server.md, "Garbage collection"). */
+static PyObject *
+link_log(PyObject *entry, PyObject *rest)
+{
+    PyObject *pair = PyTuple_Pack(2, entry, rest);
+    if (pair == NULL) {
+        return NULL;
+    }
+    if (PyObject_GC_IsTracked(entry)) {
+        PyObject_GC_UnTrack(entry);
+    }
+    PyObject_GC_UnTrack(pair);
+    return pair;
+}
+
+/* linked(entry, rest) -> (entry, rest), as link_log, for the entries Python makes. */
+static PyObject *
+linked(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "linked(entry, rest)");
+        return NULL;
+    }
+    if (log_entry_type == NULL || !PyObject_TypeCheck(args[0], (PyTypeObject *)log_entry_type)) {
+        PyErr_SetString(PyExc_TypeError, "linked() takes a LogEntry (after bind_play)");
+        return NULL;
+    }
+    PyObject *rest = args[1];
+    if (rest != Py_None && !(PyTuple_CheckExact(rest) && PyTuple_GET_SIZE(rest) == 2 &&
+                             PyObject_TypeCheck(PyTuple_GET_ITEM(rest, 0), (PyTypeObject *)log_entry_type))) {
+        PyErr_SetString(PyExc_TypeError, "linked(): the rest of a log is None or a (LogEntry, rest) pair");
+        return NULL;
+    }
+    return link_log(args[0], rest);
+}
+
 #define DELEGATE() return PyObject_Vectorcall(py_advance, args, 2, NULL)
 
 static PyObject *
@@ -659,7 +701,7 @@ advance(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     PyObject *old_log = PyObject_GetAttr(state, s_log);
     PyObject *entry = old_log == NULL ? NULL
                                       : make_entry(ply, side, frm, to, a_kind, d_kind, target ? survivor : NULL);
-    PyObject *log = entry == NULL ? NULL : PyTuple_Pack(2, entry, old_log);
+    PyObject *log = entry == NULL ? NULL : link_log(entry, old_log);
     Py_XDECREF(entry);
     Py_XDECREF(old_log);
     if (log == NULL || PyObject_SetAttr(new, s_log, log) < 0 || set_attr_long(new, s_quiet, new_quiet) < 0
@@ -682,6 +724,8 @@ static PyMethodDef methods[] = {
      "generate(board, own, enemy, bar_exit, pieces) -> moves, as movegen.generate_python."},
     {"advance", (PyCFunction)(void (*)(void))advance, METH_FASTCALL,
      "advance(state, move) -> state, as play.advance_python."},
+    {"linked", (PyCFunction)(void (*)(void))linked, METH_FASTCALL,
+     "linked(entry, rest) -> (entry, rest), the log's next link, which the cycle collector does not walk."},
     {NULL, NULL, 0, NULL},
 };
 

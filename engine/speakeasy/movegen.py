@@ -45,7 +45,7 @@ from engine.speakeasy.pieces import BABE, FBI, KID
 
 PURE_PYTHON_VARIABLE: Final = "SPEAKEASY_PURE_PYTHON"
 # The compiled core's interface version (_fast.c ABI): a core built from other sources is not used.
-FAST_ABI: Final = 1
+FAST_ABI: Final = 2
 
 # For one (location, occupancy of its reach, enemies in its reach): the moves. Keys hold
 # both masks (``occupied | enemy << 60``). A table that outgrows MEMO_LIMIT is emptied, so

@@ -26,6 +26,7 @@ from engine.speakeasy.state import (
     OVER,
     PLAY,
     SETUP,
+    Log,
     LogEntry,
     State,
     fixed_pieces,
@@ -170,7 +171,7 @@ def advance_python(state: State, move: int) -> State:
                 _reveal_speakeasy(board, foe)
     new.ply = state.ply + 1
     new.to_move = foe
-    new.log = (entry, state.log)
+    new.log = linked(entry, state.log)
     if result is not None:
         new.result = result
         new.phase = OVER
@@ -179,9 +180,19 @@ def advance_python(state: State, move: int) -> State:
     return new
 
 
+def _pair(entry: LogEntry, rest: Log) -> Log:
+    return (entry, rest)
+
+
 if FAST is not None:
     FAST.bind_play(advance_python, LogEntry, TABLES, ATTACKER, DEFENDER, SPEAKEASY, BOSS, REVEALED)
 advance: Callable[[State, int], State] = advance_python if FAST is None else FAST.advance
+linked: Callable[[LogEntry, Log], Log] = _pair if FAST is None else FAST.linked
+"""The log with ``entry`` before ``rest``: ``(entry, rest)``, which the compiled core makes
+out of the cycle collector's lists (the pairs it links itself are too). Neither an entry
+nor a pair can be in a reference cycle; a game's log lives as long as the game, and a
+server's thousand logs, tracked, made every collection walk them (docs/server.md, "Garbage
+collection")."""
 
 
 def _reveal_speakeasy(board: list[int], side: int) -> None:

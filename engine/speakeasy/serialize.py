@@ -20,6 +20,7 @@ from engine.speakeasy import chance
 from engine.speakeasy.board import SIZE
 from engine.speakeasy.notation import format_board, parse_board
 from engine.speakeasy.pieces import SIDE_LETTERS
+from engine.speakeasy.play import linked
 from engine.speakeasy.rules import options_from
 from engine.speakeasy.state import Log, LogEntry, State
 
@@ -71,7 +72,7 @@ def from_dict(data: Mapping[str, Any]) -> State:
         raise InvalidAction(f"the stored generator state is unreadable: {exc}") from None
     log: Log = None
     for row in data["log"]:
-        log = (LogEntry(*row), log)
+        log = linked(LogEntry(*row), log)
     setups = data["setups"]
     return State(
         options=options_from(data["options"]),

@@ -13,6 +13,7 @@ plays the same games.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import random
@@ -26,13 +27,13 @@ from pathlib import Path
 import pytest
 from engine_helpers import FILES, ROOT, state_of
 
-from engine.speakeasy import SPEAKEASY, movegen, play
+from engine.speakeasy import SPEAKEASY, movegen, play, serialize
 from engine.speakeasy.board import squares_of
 from engine.speakeasy.movegen import FAST, generate_python
 from engine.speakeasy.play import advance_python, legal
 from engine.speakeasy.rules import options_from
 from engine.speakeasy.setup import random_setup
-from engine.speakeasy.state import State
+from engine.speakeasy.state import LogEntry, State
 
 needs_core = pytest.mark.skipif(FAST is None, reason="the compiled core is not built (or refused)")
 
@@ -192,6 +193,43 @@ def test_the_engine_uses_the_core() -> None:
     assert FAST is not None
     assert movegen.generate is FAST.generate
     assert play.advance is FAST.advance
+
+
+def _links(state: State) -> list[tuple[object, object]]:
+    links, log = [], state.log
+    while log is not None:
+        links.append(log)
+        log = log[1]
+    return links
+
+
+@needs_core
+def test_a_games_log_is_not_walked_by_the_cycle_collector() -> None:
+    """A log entry (numbers, a str or None, frozen) and the pair that links it cannot be in a
+    reference cycle, and a log lives as long as its game: the core's entries, the Python
+    engine's and those read back from storage are out of the collector's lists, so that a
+    thousand games' logs do not lengthen every collection (docs/server.md, "Garbage
+    collection")."""
+    rng = random.Random(11)
+    fast = slow = started(11, {"preset": "luzhanqi"})
+    while fast.result is None and fast.ply < 120:
+        move = rng.choice(legal(fast))
+        fast, slow = FAST.advance(fast, move), advance_python(slow, move)
+    stored = serialize.from_dict(json.loads(json.dumps(serialize.to_dict(fast))))
+    for state in (fast, slow, stored):
+        links = _links(state)
+        assert len(links) == len(fast.entries()) > 60
+        assert not any(gc.is_tracked(link) or gc.is_tracked(link[0]) for link in links)
+    assert stored.entries() == fast.entries() == slow.entries()
+
+
+@needs_core
+def test_the_core_links_only_log_entries() -> None:
+    first = play.linked(LogEntry(1, 0, 2, 3), None)
+    for entry, rest in (("not an entry", None), (first[0], ("a", None)), (first[0], [first[0], None])):
+        with pytest.raises(TypeError):
+            FAST.linked(entry, rest)
+    assert FAST.linked(first[0], first) == (first[0], first)
 
 
 PLAY_A_GAME = """
