@@ -257,7 +257,7 @@ export const STRINGS = {
     "game.spies.tagline": "2 à 5 joueurs mènent leurs agents secrets dans l’Europe des années 1930 : espions, police, secrets, pions d’action et diplomatie privée.",
     "preset.spies.standard": "Spies! (règles standard)",
     "reason.end": "aux points à la fin de la dernière année",
-    "bot.basic": "basique", "bot.shrewd": "rusé", "bot.cunning": "retors",
+    "bot.basic": "simple", "bot.shrewd": "rusé", "bot.cunning": "retors",
     "sp.board.label": "Spies! : la carte de l’Europe avec les villes, les lignes de train, d’avion et de mer, et les pièces",
     "sp.power.G": "Allemagne", "sp.power.I": "Italie", "sp.power.R": "Russie", "sp.power.F": "France", "sp.power.B": "Grande-Bretagne",
     "sp.chit.DIS": "Découverte", "sp.chit.PAP": "Papiers", "sp.chit.ESC": "Évasion", "sp.chit.COV": "Couverture", "sp.chit.SAN": "Sanction",
