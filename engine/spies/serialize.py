@@ -21,7 +21,7 @@ def _plain(obj: Any) -> Any:
 
 
 def _value(v: Any) -> Any:
-    if isinstance(v, set):
+    if isinstance(v, set | frozenset):
         return sorted(v)
     if isinstance(v, tuple):
         return [_value(x) for x in v]
@@ -75,7 +75,8 @@ def from_dict(data: Mapping[str, Any]) -> State:
             spies={s["id"]: Spy(**s) for s in data["spies"]},
             police={p["id"]: Police(**p) for p in data["police"]},
             secrets={
-                x["id"]: Secret(**{**x, "controlled_by": set(x["controlled_by"])}) for x in data["secrets"]
+                x["id"]: Secret(**{**x, "controlled_by": frozenset(x["controlled_by"])})
+                for x in data["secrets"]
             },
             money=dict(data["money"]),
             hands={p: [(h, t) for h, t in hand] for p, hand in data["hands"].items()},

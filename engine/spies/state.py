@@ -79,12 +79,12 @@ class Secret:
     gone: str = ""  # CASHED, REMOVED or SCORED
     owner_record: str | None = None  # the power whose record holds it (cashed or scored)
     record_year: int = 0
-    controlled_by: set[str] = field(default_factory=set)  # powers that ever controlled it
+    controlled_by: frozenset[str] = frozenset()  # powers that ever controlled it (shared by copies)
 
     def clone(self) -> Secret:
         return Secret(
             self.id, self.face, self.original, self.origin, self.city, self.holder, self.taken,
-            self.gone, self.owner_record, self.record_year, set(self.controlled_by),
+            self.gone, self.owner_record, self.record_year, self.controlled_by,
         )  # fmt: skip
 
 
