@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from engine.core import EVERYONE, SPECTATOR, Event, Viewer
 from engine.errors import InvalidAction
@@ -95,10 +95,26 @@ def project(event: Event, viewer: Viewer) -> dict[str, Any] | None:
 # -- what a seat knows --------------------------------------------------------------------------
 def knowledge(state: State, seat: int) -> tuple[dict[str, str], dict[str, str]]:
     """Faces (``3c``, ``2``, ``3cs4``; or ``s:3`` for a spy strength seen in a comparison) and
-    chit types (handle -> type) that the seat's private texts ever showed it."""
+    chit types (handle -> type) that the seat's private texts ever showed it.
+
+    Read on from what an earlier state's record told the same seat (:data:`_KNOWN`) when this
+    record begins with exactly that record's entries: every change's views ask it of every
+    seat, and the record only grows."""
+    log = state.log
     faces: dict[str, str] = {}
     chits: dict[str, str] = {}
-    for e in state.log:
+    start = 0
+    for back in range(1, min(len(log), _LOOK_BACK) + 1):
+        key = (id(log[-back]), seat)
+        known = _KNOWN.get(key)
+        if known is not None and len(known[0]) == len(log) - back + 1 and log[: len(known[0])] == known[0]:
+            if back == 1:
+                return dict(known[1]), dict(known[2])
+            del _KNOWN[key]  # read on below and kept in its place
+            start = len(known[0])
+            faces, chits = dict(known[1]), dict(known[2])
+            break
+    for e in log[start:] if start else log:
         text = e.private.get(seat)
         if text is None:
             continue
@@ -111,7 +127,24 @@ def knowledge(state: State, seat: int) -> tuple[dict[str, str], dict[str, str]]:
             faces.setdefault(words[2], f"s:{words[3]}")
         elif words[:2] == ["=", "chits"]:
             chits.update(w.split("=", 1) for w in words[3:])  # type: ignore[misc]
+    if log:
+        _KNOWN[(id(log[-1]), seat)] = (list(log), dict(faces), dict(chits))
+        while len(_KNOWN) > _KEPT:
+            del _KNOWN[next(iter(_KNOWN))]
     return faces, chits
+
+
+_KNOWN: dict[tuple[int, int], tuple[list[Entry], dict[str, str], dict[str, str]]] = {}
+"""What :func:`knowledge` found last, by (``id`` of the record's last entry, seat): the
+record it read (kept, so the ids stay its entries' and it can be compared: a match needs
+every entry to be the same object, not merely an entry at the same place), the faces, the
+chit types; a reading read on is replaced by the longer one (one a seat and game, mostly).
+The oldest go first past :data:`_KEPT`."""
+
+_KEPT: Final = 512
+_LOOK_BACK: Final = 16
+"""How many entries back from the record's end a stored reading is looked for: a change
+adds a few entries (one action and what follows it)."""
 
 
 def secret_visible(state: State, xid: str, powers: tuple[str, ...], seen: dict[str, str]) -> bool:
