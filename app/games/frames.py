@@ -87,14 +87,24 @@ def view_parts(view: Mapping[str, Any], written: dict[int, str] | None = None) -
     game's data, its public part), so each is written and kept once."""
     parts: dict[str, str] = {}
     for key, value in view.items():
-        if written is not None and isinstance(value, dict | list):
-            text = written.get(id(value))
-            if text is None:
-                text = written[id(value)] = dumps(value)
-        else:
-            text = dumps(value)
+        kind = type(value)
+        text = _INT_TEXTS.get(value) if kind is int else _CONSTANTS.get(kind)
+        if text is None:
+            if written is not None and isinstance(value, dict | list):
+                text = written.get(id(value))
+                if text is None:
+                    text = written[id(value)] = dumps(value)
+            else:
+                text = dumps(value)
         parts[str(key)] = text
     return parts
+
+
+_INT_TEXTS: Final[dict[int, str]] = {number: str(number) for number in range(-1, 1024)}
+_CONSTANTS: Final[dict[type, str]] = {type(None): "null"}
+"""The texts of the small values most of a view's keys hold, as :func:`dumps` writes them,
+looked up instead of written (a view has dozens of keys, a change several views). Integers
+are looked up only when of type ``int``: ``True == 1`` and ``1.0 == 1`` as keys."""
 
 
 def _whole(parts: Mapping[str, str]) -> Encoded:
