@@ -134,6 +134,38 @@ def view_change(
     return {"patch": patch, "base": base}
 
 
+def kept_texts(old: Mapping[str, str] | None, new: dict[str, str]) -> dict[str, str]:
+    """``new`` (a view's parts) with each text equal to ``old``'s (the same viewer's view
+    before the change) replaced by ``old``'s, so that what a change leaves as it was is kept
+    once, not made and kept again (and compared by identity next time); the long ones are
+    kept once for every room (:func:`lasting`). The same bytes: a viewer gets his own."""
+    if old is None:
+        return new
+    out: dict[str, str] = {}
+    for key, text in new.items():
+        before = old.get(key)
+        if before is not None and before == text:
+            text = lasting(before) if len(before) >= LASTING_FROM else before
+        out[key] = text
+    return out
+
+
+def lasting(text: str) -> str:
+    """The one copy of ``text`` kept for every room (a game's rules or manifest: kilobytes,
+    the same in every room and every change), the latest :data:`LASTING_KEPT` of them."""
+    found = _LASTING.pop(text, None)
+    _LASTING[text] = found = text if found is None else found
+    while len(_LASTING) > LASTING_KEPT:
+        del _LASTING[next(iter(_LASTING))]
+    return found
+
+
+_LASTING: dict[str, str] = {}
+LASTING_FROM: Final = 1024
+"""The length (characters) from which a part unchanged by a change is kept once for all rooms."""
+LASTING_KEPT: Final = 256
+
+
 PATCH_CHECKED: Final = 512
 """A patch longer than this (bytes) is sent only when the whole view is longer still."""
 
@@ -162,6 +194,7 @@ def event_frames(
     else:
         written = {}
         olds = {key: view_parts(view, written) for key, view in _views(rules, before.state, classes).items()}
+    parts = {key: kept_texts(olds.get(key), texts) for key, texts in parts.items()}
     first_version, base = before.version + 1, before.version
     frames: dict[str, list[str]] = {}
     done: dict[tuple[str, int, int], list[patches.Op]] = {}
