@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
 from engine.core import EVERYONE, SPECTATOR, Event, Viewer
 from engine.errors import InvalidAction
@@ -95,56 +95,39 @@ def project(event: Event, viewer: Viewer) -> dict[str, Any] | None:
 # -- what a seat knows --------------------------------------------------------------------------
 def knowledge(state: State, seat: int) -> tuple[dict[str, str], dict[str, str]]:
     """Faces (``3c``, ``2``, ``3cs4``; or ``s:3`` for a spy strength seen in a comparison) and
-    chit types (handle -> type) that the seat's private texts ever showed it.
-
-    Read on from what an earlier state's record told the same seat (:data:`_KNOWN`) when this
-    record begins with exactly that record's entries: every change's views ask it of every
-    seat, and the record only grows."""
-    log = state.log
+    chit types (handle -> type) that the seat's private texts ever showed it."""
     faces: dict[str, str] = {}
     chits: dict[str, str] = {}
-    start = 0
-    for back in range(1, min(len(log), _LOOK_BACK) + 1):
-        key = (id(log[-back]), seat)
-        known = _KNOWN.get(key)
-        if known is not None and len(known[0]) == len(log) - back + 1 and log[: len(known[0])] == known[0]:
-            if back == 1:
-                return dict(known[1]), dict(known[2])
-            del _KNOWN[key]  # read on below and kept in its place
-            start = len(known[0])
-            faces, chits = dict(known[1]), dict(known[2])
-            break
-    for e in log[start:] if start else log:
+    for e in state.log:
         text = e.private.get(seat)
         if text is None:
             continue
-        words = text.split(" ")
-        if words[0] == "!" and words[1] == "setup":
-            faces.update(_FACE.findall(text))
-        elif words[:2] == ["=", "face"]:
-            faces[words[2]] = words[3]
-        elif words[:2] == ["=", "compare"]:
-            faces.setdefault(words[2], f"s:{words[3]}")
-        elif words[:2] == ["=", "chits"]:
-            chits.update(w.split("=", 1) for w in words[3:])  # type: ignore[misc]
-    if log:
-        _KNOWN[(id(log[-1]), seat)] = (list(log), dict(faces), dict(chits))
-        while len(_KNOWN) > _KEPT:
-            del _KNOWN[next(iter(_KNOWN))]
+        kind, pairs = _shown(text)
+        if kind == "faces":
+            faces.update(pairs)
+        elif kind == "strengths":
+            for piece, strength in pairs:
+                faces.setdefault(piece, strength)
+        elif kind == "chits":
+            chits.update(pairs)
     return faces, chits
 
 
-_KNOWN: dict[tuple[int, int], tuple[list[Entry], dict[str, str], dict[str, str]]] = {}
-"""What :func:`knowledge` found last, by (``id`` of the record's last entry, seat): the
-record it read (kept, so the ids stay its entries' and it can be compared: a match needs
-every entry to be the same object, not merely an entry at the same place), the faces, the
-chit types; a reading read on is replaced by the longer one (one a seat and game, mostly).
-The oldest go first past :data:`_KEPT`."""
-
-_KEPT: Final = 512
-_LOOK_BACK: Final = 16
-"""How many entries back from the record's end a stored reading is looked for: a change
-adds a few entries (one action and what follows it)."""
+@functools.lru_cache(maxsize=4096)
+def _shown(text: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """What one private text shows its seat, read once a text (every change's views read
+    every seat's whole record): ``faces`` (piece, face), ``strengths`` (piece, ``s:n``: a
+    face only where none is known) or ``chits`` (handle, type); ``""`` for nothing."""
+    words = text.split(" ")
+    if words[0] == "!" and words[1] == "setup":
+        return "faces", tuple(_FACE.findall(text))
+    if words[:2] == ["=", "face"]:
+        return "faces", ((words[2], words[3]),)
+    if words[:2] == ["=", "compare"]:
+        return "strengths", ((words[2], f"s:{words[3]}"),)
+    if words[:2] == ["=", "chits"]:
+        return "chits", tuple(tuple(w.split("=", 1)) for w in words[3:])  # type: ignore[misc]
+    return "", ()
 
 
 def secret_visible(state: State, xid: str, powers: tuple[str, ...], seen: dict[str, str]) -> bool:
