@@ -161,9 +161,11 @@ def lasting(text: str) -> str:
 
 
 _LASTING: dict[str, str] = {}
-LASTING_FROM: Final = 1024
-"""The length (characters) from which a part unchanged by a change is kept once for all rooms."""
-LASTING_KEPT: Final = 256
+LASTING_FROM: Final = 8192
+"""The length (characters) from which a part unchanged by a change is kept once for all rooms:
+a game's data is that long, a viewer's own parts seldom (a room's parts that have changed
+since stay kept here, until :data:`LASTING_KEPT` newer ones push them out)."""
+LASTING_KEPT: Final = 32
 
 
 PATCH_CHECKED: Final = 512

@@ -213,7 +213,7 @@ def test_what_a_change_leaves_as_it_was_is_kept_once() -> None:
     def text(*pieces: str) -> str:
         return "".join(pieces)  # a new string object each time
 
-    long = ["[", "1," * 800, "2]"]
+    long = ["[", "1," * frames.LASTING_FROM, "2]"]
     rooms = []
     for _room in range(2):
         old = {"rules": text(*long), "year": text("19", "34"), "phase": "1"}
