@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -113,14 +114,15 @@ def knowledge(state: State, seat: int) -> tuple[dict[str, str], dict[str, str]]:
     return faces, chits
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _shown(text: str) -> tuple[str, tuple[tuple[str, str], ...]]:
     """What one private text shows its seat, read once a text (every change's views read
     every seat's whole record): ``faces`` (piece, face), ``strengths`` (piece, ``s:n``: a
-    face only where none is known) or ``chits`` (handle, type); ``""`` for nothing."""
+    face only where none is known) or ``chits`` (handle, type); ``""`` for nothing. The
+    latest texts' are kept; their ids and faces interned (a setup's are dozens)."""
     words = text.split(" ")
     if words[0] == "!" and words[1] == "setup":
-        return "faces", tuple(_FACE.findall(text))
+        return "faces", tuple((sys.intern(piece), sys.intern(face)) for piece, face in _FACE.findall(text))
     if words[:2] == ["=", "face"]:
         return "faces", ((words[2], words[3]),)
     if words[:2] == ["=", "compare"]:
