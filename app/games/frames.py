@@ -87,14 +87,24 @@ def view_parts(view: Mapping[str, Any], written: dict[int, str] | None = None) -
     game's data, its public part), so each is written and kept once."""
     parts: dict[str, str] = {}
     for key, value in view.items():
-        if written is not None and isinstance(value, dict | list):
-            text = written.get(id(value))
-            if text is None:
-                text = written[id(value)] = dumps(value)
-        else:
-            text = dumps(value)
+        kind = type(value)
+        text = _INT_TEXTS.get(value) if kind is int else _CONSTANTS.get(kind)
+        if text is None:
+            if written is not None and isinstance(value, dict | list):
+                text = written.get(id(value))
+                if text is None:
+                    text = written[id(value)] = dumps(value)
+            else:
+                text = dumps(value)
         parts[str(key)] = text
     return parts
+
+
+_INT_TEXTS: Final[dict[int, str]] = {number: str(number) for number in range(-1, 1024)}
+_CONSTANTS: Final[dict[type, str]] = {type(None): "null"}
+"""The texts of the small values most of a view's keys hold, as :func:`dumps` writes them,
+looked up instead of written (a view has dozens of keys, a change several views). Integers
+are looked up only when of type ``int``: ``True == 1`` and ``1.0 == 1`` as keys."""
 
 
 def _whole(parts: Mapping[str, str]) -> Encoded:
@@ -122,6 +132,40 @@ def view_change(
         if len(whole.text) <= len(patch.text):
             return {"view": whole}
     return {"patch": patch, "base": base}
+
+
+def kept_texts(old: Mapping[str, str] | None, new: dict[str, str]) -> dict[str, str]:
+    """``new`` (a view's parts) with each text equal to ``old``'s (the same viewer's view
+    before the change) replaced by ``old``'s, so that what a change leaves as it was is kept
+    once, not made and kept again (and compared by identity next time); the long ones are
+    kept once for every room (:func:`lasting`). The same bytes: a viewer gets his own."""
+    if old is None:
+        return new
+    out: dict[str, str] = {}
+    for key, text in new.items():
+        before = old.get(key)
+        if before is not None and before == text:
+            text = lasting(before) if len(before) >= LASTING_FROM else before
+        out[key] = text
+    return out
+
+
+def lasting(text: str) -> str:
+    """The one copy of ``text`` kept for every room (a game's rules or manifest: kilobytes,
+    the same in every room and every change), the latest :data:`LASTING_KEPT` of them."""
+    found = _LASTING.pop(text, None)
+    _LASTING[text] = found = text if found is None else found
+    while len(_LASTING) > LASTING_KEPT:
+        del _LASTING[next(iter(_LASTING))]
+    return found
+
+
+_LASTING: dict[str, str] = {}
+LASTING_FROM: Final = 8192
+"""The length (characters) from which a part unchanged by a change is kept once for all rooms:
+a game's data is that long, a viewer's own parts seldom (a room's parts that have changed
+since stay kept here, until :data:`LASTING_KEPT` newer ones push them out)."""
+LASTING_KEPT: Final = 32
 
 
 PATCH_CHECKED: Final = 512
@@ -152,6 +196,7 @@ def event_frames(
     else:
         written = {}
         olds = {key: view_parts(view, written) for key, view in _views(rules, before.state, classes).items()}
+    parts = {key: kept_texts(olds.get(key), texts) for key, texts in parts.items()}
     first_version, base = before.version + 1, before.version
     frames: dict[str, list[str]] = {}
     done: dict[tuple[str, int, int], list[patches.Op]] = {}

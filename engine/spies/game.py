@@ -12,6 +12,7 @@ most detailed text he is entitled to (``~`` when none).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import AbstractContextManager
 from typing import Any
 
 from engine import textactions
@@ -167,6 +168,9 @@ class Spies(Game[State]):
 
     def view(self, state: State, viewer: Viewer, history: bool = True) -> dict[str, Any]:
         return view.view(state, viewer, history)
+
+    def sharing_views(self, state: State) -> AbstractContextManager[None]:
+        return view.sharing(state)
 
     def project(self, event: Event, viewer: Viewer) -> dict[str, Any] | None:
         return view.project(event, viewer)

@@ -16,7 +16,7 @@ from engine.spies.data import (
     SECRET_FACES,
     SPY_FACES,
 )
-from engine.spies.state import NEUTRAL_BOX, ON_MAP, RECORD, SANCTIONED, Secret, Spy, State
+from engine.spies.state import NEUTRAL_BOX, ON_MAP, RECORD, SANCTIONED, Secret, Spy, State, powers_set
 
 
 # -- faces (15.1) ---------------------------------------------------------------------------------
@@ -84,7 +84,7 @@ def set_holder(state: State, secret: str, piece: str | None) -> None:
     if piece is None or after is None:
         return
     state.set_piece_secret(piece, secret)
-    x.controlled_by.add(after)
+    x.controlled_by = powers_set((*x.controlled_by, after))
     was_foreign = before is not None and foreign(x, before)
     if foreign(x, after) and not was_foreign:
         x.taken = state.year

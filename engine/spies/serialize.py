@@ -3,6 +3,7 @@ the faces, the hands, the discards)."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any, Final
@@ -11,7 +12,7 @@ from engine.core import Result
 from engine.errors import InvalidAction
 from engine.rng import Rng
 from engine.spies.data import DATA_SHA256
-from engine.spies.state import Entry, Police, Secret, Spy, State
+from engine.spies.state import Entry, Police, Secret, Spy, State, powers_set
 
 FORMAT: Final = 1
 
@@ -21,7 +22,7 @@ def _plain(obj: Any) -> Any:
 
 
 def _value(v: Any) -> Any:
-    if isinstance(v, set):
+    if isinstance(v, set | frozenset):
         return sorted(v)
     if isinstance(v, tuple):
         return [_value(x) for x in v]
@@ -61,25 +62,38 @@ def to_dict(state: State) -> dict[str, Any]:
     return out
 
 
+def _word(value: Any) -> Any:
+    """A string of the game's small vocabulary (ids, cities, powers, chit types, options,
+    headers) as the one copy every loaded state shares (:func:`sys.intern`): a stored state
+    read back made a string of each for every place it stands; anything else as it is."""
+    return sys.intern(value) if type(value) is str else value
+
+
+def _words(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A piece's stored fields, its strings as :func:`_word` gives them."""
+    return {key: _word(value) for key, value in row.items()}
+
+
 def from_dict(data: Mapping[str, Any]) -> State:
     if data.get("format") != FORMAT:
         raise InvalidAction("not a stored Spies! state of this format")
     try:
         state = State(
-            options=dict(data["options"]),
+            options={_word(k): _word(v) for k, v in data["options"].items()},
             players=int(data["players"]),
             seats=tuple(tuple(s) for s in data["seats"]),
             rng=Rng.from_dict(data["rng"]),
             russia=int(data["russia"]),
             russia_seated=bool(data["russia_seated"]),
-            spies={s["id"]: Spy(**s) for s in data["spies"]},
-            police={p["id"]: Police(**p) for p in data["police"]},
+            spies={_word(s["id"]): Spy(**_words(s)) for s in data["spies"]},
+            police={_word(p["id"]): Police(**_words(p)) for p in data["police"]},
             secrets={
-                x["id"]: Secret(**{**x, "controlled_by": set(x["controlled_by"])}) for x in data["secrets"]
+                _word(x["id"]): Secret(**{**_words(x), "controlled_by": powers_set(x["controlled_by"])})
+                for x in data["secrets"]
             },
             money=dict(data["money"]),
-            hands={p: [(h, t) for h, t in hand] for p, hand in data["hands"].items()},
-            cup=dict(data["cup"]),
+            hands={_word(p): [(_word(h), _word(t)) for h, t in hand] for p, hand in data["hands"].items()},
+            cup={_word(k): n for k, n in data["cup"].items()},
         )
         simple = {f.name for f in fields(State)} - {
             "options", "players", "seats", "rng", "russia", "russia_seated", "spies", "police",
@@ -98,7 +112,13 @@ def from_dict(data: Mapping[str, Any]) -> State:
         state.zombies = set(data["zombies"])
         state.result = None if data["result"] is None else Result.from_dict(data["result"])
         state.log = [
-            Entry(e["by"], e["text"], {int(k): v for k, v in e["private"].items()}, e["header"], e["seat"])
+            Entry(
+                _word(e["by"]),
+                e["text"],
+                {int(k): v for k, v in e["private"].items()},
+                _word(e["header"]),
+                e["seat"],
+            )
             for e in data["log"]
         ]
     except (KeyError, TypeError, ValueError) as exc:

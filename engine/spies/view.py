@@ -13,13 +13,18 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core import EVERYONE, SPECTATOR, Event, Viewer
 from engine.errors import InvalidAction
 from engine.spies import pieces, rules
 from engine.spies.data import DATA_SHA256, POLICE_FACES, SECRET_FACES, SPY_FACES, TILE, TURN_ORDER
-from engine.spies.state import Entry, State
+from engine.spies.state import Entry, Police, Secret, Spy, State
 
 _FACE = re.compile(r"\b([spx]\d\d)=(\w+)")
 
@@ -98,67 +103,94 @@ def knowledge(state: State, seat: int) -> tuple[dict[str, str], dict[str, str]]:
         text = e.private.get(seat)
         if text is None:
             continue
-        words = text.split(" ")
-        if words[0] == "!" and words[1] == "setup":
-            faces.update(_FACE.findall(text))
-        elif words[:2] == ["=", "face"]:
-            faces[words[2]] = words[3]
-        elif words[:2] == ["=", "compare"]:
-            faces.setdefault(words[2], f"s:{words[3]}")
-        elif words[:2] == ["=", "chits"]:
-            chits.update(w.split("=", 1) for w in words[3:])  # type: ignore[misc]
+        kind, pairs = _shown(text)
+        if kind == "faces":
+            faces.update(pairs)
+        elif kind == "strengths":
+            for piece, strength in pairs:
+                faces.setdefault(piece, strength)
+        elif kind == "chits":
+            chits.update(pairs)
     return faces, chits
+
+
+@functools.lru_cache(maxsize=1024)
+def _shown(text: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """What one private text shows its seat, read once a text (every change's views read
+    every seat's whole record): ``faces`` (piece, face), ``strengths`` (piece, ``s:n``: a
+    face only where none is known) or ``chits`` (handle, type); ``""`` for nothing. The
+    latest texts' are kept; their ids and faces interned (a setup's are dozens)."""
+    words = text.split(" ")
+    if words[0] == "!" and words[1] == "setup":
+        return "faces", tuple((sys.intern(piece), sys.intern(face)) for piece, face in _FACE.findall(text))
+    if words[:2] == ["=", "face"]:
+        return "faces", ((words[2], words[3]),)
+    if words[:2] == ["=", "compare"]:
+        return "strengths", ((words[2], f"s:{words[3]}"),)
+    if words[:2] == ["=", "chits"]:
+        return "chits", tuple(tuple(w.split("=", 1)) for w in words[3:])  # type: ignore[misc]
+    return "", ()
 
 
 def secret_visible(state: State, xid: str, powers: tuple[str, ...], seen: dict[str, str]) -> bool:
     """11.1 for a seat controlling ``powers``: the original owner except while another power
     controls it; any power controlling it now; whatever it was shown (not an own original
     while another power controls it)."""
-    x = state.secrets[xid]
-    ctrl = state.controller(xid)
+    return _secret_visible(state.secrets[xid], state.controller(xid), powers, seen)
+
+
+def _secret_visible(x: Secret, ctrl: str | None, powers: tuple[str, ...], seen: dict[str, str]) -> bool:
+    """:func:`secret_visible` of ``x``, whose controlling power (``None``: none) is ``ctrl``."""
     if ctrl is not None and ctrl in powers:
         return True
-    other_controls = ctrl is not None and ctrl not in powers
     if x.original in powers:
-        return not other_controls
-    return xid in seen
+        return ctrl is None  # not while another power controls it
+    return x.id in seen
 
 
 # -- the view -----------------------------------------------------------------------------------
 def view(state: State, viewer: Viewer, with_history: bool = True) -> dict[str, Any]:
     check_viewer(state, viewer)
-    over = sees_all(state, viewer)
-    seat = viewer if isinstance(viewer, int) else None
-    powers = state.powers_of(seat) if seat is not None else ()
-    seen, chit_seen = knowledge(state, seat) if seat is not None else ({}, {})
-    hidden_money = state.options["hidden_money"] and not over
+    shared = _SHARED.get()
+    public = shared[1] if shared is not None and shared[0] is state else _public(state)
+    return _view(state, viewer, public, with_history)
 
-    def spy_face(sid: str) -> str | None:
-        if over or state.spies[sid].power in powers:
-            return pieces.spy_face(state, sid)
-        face = seen.get(sid)
-        return None if face is None or face.startswith("s:") else face
 
-    def spy_strength(sid: str) -> int | None:
-        face = spy_face(sid) or seen.get(sid, "")
-        digits = face.removeprefix("s:").rstrip("c")
-        return int(digits) if digits else None
+@dataclass(frozen=True, slots=True)
+class _Public:
+    """What every view of one state holds alike, made once for all the viewers of a change
+    (:func:`sharing`): the values every viewer sees (``head``, ``middle``, ``tail``: the same
+    objects in every view, so the server writes and compares their text once), each piece's
+    row without its face, and each piece's true face, given out only where :func:`_view`
+    says the viewer may see it."""
 
-    def police_face(pid: str) -> str | None:
-        if over or state.police[pid].power in powers:
-            return pieces.police_face(state, pid)
-        return seen.get(pid)
+    head: dict[str, Any]  # "seats" to "acting"
+    spies: list[tuple[Spy, dict[str, Any], str, int]]  # spy, row without face, face, strength
+    police: list[tuple[Police, dict[str, Any], str]]
+    secrets: list[tuple[Secret, dict[str, Any], str, str | None]]  # ..., face, controller
+    middle: dict[str, Any]  # "played", "annexed", "channels"
+    tail: dict[str, Any]  # "zombies" to "seed"
 
-    def secret_face(xid: str) -> str | None:
-        if over or secret_visible(state, xid, powers, seen):
-            return pieces.secret_face(state, xid)
-        return None
 
-    out: dict[str, Any] = {
-        "game": "spies",
-        "data": DATA_SHA256,
-        "players": state.players,
-        "viewer": viewer,
+_SHARED: ContextVar[tuple[State, _Public] | None] = ContextVar("spies_shared_view", default=None)
+"""The public part of the state whose views are being made together (:func:`sharing`)."""
+
+
+@contextmanager
+def sharing(state: State) -> Iterator[None]:
+    """Within, :func:`view` of ``state`` takes its public part built once: a change's three
+    to six views no longer build it each (:meth:`engine.core.Game.sharing_views`)."""
+    token = _SHARED.set((state, _public(state)))
+    try:
+        yield
+    finally:
+        _SHARED.reset(token)
+
+
+def _public(state: State) -> _Public:
+    """The part of ``state``'s views that does not depend on the viewer (the true faces
+    included: :func:`_view` decides who gets them)."""
+    head = {
         "seats": [list(state.powers_of(s)) for s in range(state.players)],
         "russia": state.seat_of("R"),
         "options": state.options,
@@ -167,53 +199,100 @@ def view(state: State, viewer: Viewer, with_history: bool = True) -> dict[str, A
         "phase": state.phase,
         "ap_spent": state.ap,
         "acting": state.acting,
-        "decision": _decision(state, seat),
-        "spies": [
-            {
-                "id": s.id,
-                "power": s.power,
-                "city": s.city,
-                "box": s.box or None,
-                "captor": s.captor,
-                "year": s.year or None,
-                "secret": s.secret,
-                "spaces": s.spaces,
-                "done": s.done,
-                "face": spy_face(s.id),
-                "strength": spy_strength(s.id),
-            }
-            for s in state.spies.values()
-        ],
-        "police": [
-            {"id": p.id, "power": p.power, "city": p.city, "secret": p.secret, "face": police_face(p.id)}
-            for p in state.police.values()
-        ],
-        "secrets": [
-            {
-                "id": x.id,
-                "original": x.original,
-                "city": x.city,
-                "holder": x.holder,
-                "gone": x.gone or None,
-                "record": x.owner_record,
-                "year": x.record_year or None,
-                "face": secret_face(x.id),
-            }
-            for x in state.secrets.values()
-        ],
-        "powers": {p: _power(state, p, p in powers or over, hidden_money, chit_seen) for p in TURN_ORDER},
-        "cup": sum(state.cup.values()),
-        "cup_types": dict(state.cup) if over else None,
+    }
+    spies = []
+    for s in state.spies.values():
+        row = {
+            "id": s.id,
+            "power": s.power,
+            "city": s.city,
+            "box": s.box or None,
+            "captor": s.captor,
+            "year": s.year or None,
+            "secret": s.secret,
+            "spaces": s.spaces,
+            "done": s.done,
+        }
+        spies.append((s, row, pieces.spy_face(state, s.id), pieces.spy_strength(state, s.id)))
+    police_faces = {pid: pieces.police_face(state, pid) for pid in state.police}
+    police = [
+        (p, {"id": p.id, "power": p.power, "city": p.city, "secret": p.secret}, police_faces[p.id])
+        for p in state.police.values()
+    ]
+    secrets = []
+    for x in state.secrets.values():
+        row = {
+            "id": x.id,
+            "original": x.original,
+            "city": x.city,
+            "holder": x.holder,
+            "gone": x.gone or None,
+            "record": x.owner_record,
+            "year": x.record_year or None,
+        }
+        secrets.append((x, row, pieces.secret_face(state, x.id), state.controller(x.id)))
+    middle = {
         "played": [{"tile": f"t{t}", "power": p, "year": y} for t, p, y in state.played],
-        "manifest": _manifest() if state.options["manifest_public"] or over else None,
         "annexed": dict(sorted(state.annexed.items())),
         "channels": [[state.active, other] for other in state.channels],
-        "offer": _offer(state, seat, over),
+    }
+    tail = {
         "zombies": sorted(state.zombies),
         "scores": dict(state.scores) if state.result is not None else None,
         "result": None if state.result is None else state.result.to_dict(),
         "seed_commitment": hashlib.sha256(bytes.fromhex(state.rng.seed)).hexdigest(),
         "seed": state.rng.seed if state.result is not None else None,
+    }
+    return _Public(head, spies, police, secrets, middle, tail)
+
+
+def _view(state: State, viewer: Viewer, public: _Public, with_history: bool) -> dict[str, Any]:
+    """``viewer``'s view: the public part, with the faces, hands and offers he may see."""
+    over = sees_all(state, viewer)
+    seat = viewer if isinstance(viewer, int) else None
+    powers = state.powers_of(seat) if seat is not None else ()
+    seen, chit_seen = knowledge(state, seat) if seat is not None else ({}, {})
+    hidden_money = state.options["hidden_money"] and not over
+
+    spies = []
+    for s, row, true_face, true_strength in public.spies:
+        if over or s.power in powers:
+            face: str | None = true_face
+            strength: int | None = true_strength
+        else:
+            known = seen.get(s.id)
+            face = None if known is None or known.startswith("s:") else known
+            digits = known.removeprefix("s:").rstrip("c") if known is not None else ""
+            strength = int(digits) if digits else None
+        spies.append({**row, "face": face, "strength": strength})
+    police = [
+        {**row, "face": true_face if over or p.power in powers else seen.get(p.id)}
+        for p, row, true_face in public.police
+    ]
+    secrets = [
+        {**row, "face": true_face if over or _secret_visible(x, ctrl, powers, seen) else None}
+        for x, row, true_face, ctrl in public.secrets
+    ]
+    middle = public.middle
+    out: dict[str, Any] = {
+        "game": "spies",
+        "data": DATA_SHA256,
+        "players": state.players,
+        "viewer": viewer,
+        **public.head,
+        "decision": _decision(state, seat),
+        "spies": spies,
+        "police": police,
+        "secrets": secrets,
+        "powers": {p: _power(state, p, p in powers or over, hidden_money, chit_seen) for p in TURN_ORDER},
+        "cup": sum(state.cup.values()),
+        "cup_types": dict(state.cup) if over else None,
+        "played": middle["played"],
+        "manifest": _manifest() if state.options["manifest_public"] or over else None,
+        "annexed": middle["annexed"],
+        "channels": middle["channels"],
+        "offer": _offer(state, seat, over),
+        **public.tail,
     }
     # The seat that owes a decision gets its listable legal lines (its own facts and public
     # ones only: the rules' checks never read a hidden value of another power).

@@ -204,3 +204,23 @@ async def test_group_commit_keeps_its_connection_and_drops_a_dead_one(server: Se
         stored = await store.load_game(conn, game.id)
     assert stored is not None and stored.version == change.after.version
     assert len(committer._idle) == 1 and committer._idle[0] is not kept
+
+
+def test_what_a_change_leaves_as_it_was_is_kept_once() -> None:
+    """A view's part whose text a change leaves as it was is kept as the text kept before
+    (no second copy), a long one as one copy for every room; the texts are the same."""
+
+    def text(*pieces: str) -> str:
+        return "".join(pieces)  # a new string object each time
+
+    long = ["[", "1," * frames.LASTING_FROM, "2]"]
+    rooms = []
+    for _room in range(2):
+        old = {"rules": text(*long), "year": text("19", "34"), "phase": "1"}
+        new = {"rules": text(*long), "year": text("19", "34"), "phase": "2"}
+        kept = frames.kept_texts(old, new)
+        assert kept == new
+        assert kept["year"] is old["year"] and kept["phase"] is new["phase"]
+        rooms.append(kept)
+    assert rooms[0]["rules"] is rooms[1]["rules"]
+    assert frames.kept_texts(None, new) is new
