@@ -139,42 +139,48 @@ def stored(database: Path) -> list[tuple[str, str]]:
 
 
 def deliver_push(page: Page, payload: dict[str, str]) -> dict[str, str]:
-    """Fire the service worker's ``push`` event with ``payload``; the notification it shows."""
+    """Fire the service worker's ``push`` event with ``payload``; the notification it shows.
+
+    The browser tells of registrations as it learns of them, and under load the first it
+    names may be another context's (closed or closing) of the same scope, or a delivery may
+    reach a worker still starting. So the push goes to every live registration of the
+    site's scope known so far, and again every few seconds, until a notification shows (it
+    carries one tag, so a second delivery replaces the first) or a minute has passed.
+    """
     cdp = page.context.new_cdp_session(page)
-    registrations: list[dict[str, str]] = []
+    registrations: dict[str, dict[str, str]] = {}
     cdp.on(
-        "ServiceWorker.workerRegistrationUpdated", lambda event: registrations.extend(event["registrations"])
+        "ServiceWorker.workerRegistrationUpdated",
+        lambda event: registrations.update({r["registrationId"]: r for r in event["registrations"]}),
     )
     cdp.send("ServiceWorker.enable")
-    deadline = time.monotonic() + 10
-    while not registrations and time.monotonic() < deadline:
-        page.wait_for_timeout(50)
-    assert registrations, "the page registered no service worker"
-    origin = page.evaluate("location.origin")
-    # Every live registration of this site's scope that the browser told of: one of them is
-    # this page's (another context's, closed or closing, may be listed too under load).
-    scope = f"{origin}/"
-    ids = {r["registrationId"] for r in registrations if r["scopeURL"] == scope and not r.get("isDeleted")}
-    assert ids, registrations
-    for registration_id in sorted(ids):
-        cdp.send(
-            "ServiceWorker.deliverPushMessage",
-            {"origin": origin, "registrationId": registration_id, "data": json.dumps(payload)},
+    scope = page.evaluate("location.origin") + "/"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        live = sorted(
+            k for k, r in registrations.items() if r["scopeURL"] == scope and not r.get("isDeleted", False)
         )
-    shown = page.evaluate(
-        """async () => {
-          const reg = await navigator.serviceWorker.getRegistration('/');
-          for (let i = 0; i < 1200; i++) {  // 30 s: a worker starts slowly on a busy machine
-            const list = await reg.getNotifications();
-            if (list.length) return {title: list[0].title, body: list[0].body, tag: list[0].tag,
-                                     url: list[0].data && list[0].data.url};
-            await new Promise((r) => setTimeout(r, 25));
-          }
-          return null;
-        }"""
-    )
-    assert shown is not None, "the service worker showed no notification"
-    return shown  # type: ignore[no-any-return]
+        for registration_id in live:
+            cdp.send(
+                "ServiceWorker.deliverPushMessage",
+                {"origin": scope[:-1], "registrationId": registration_id, "data": json.dumps(payload)},
+            )
+        shown = page.evaluate(
+            """async () => {
+              const reg = await navigator.serviceWorker.getRegistration('/');
+              for (let i = 0; i < 200; i++) {  // 5 s before the push is sent again
+                const list = await reg.getNotifications();
+                if (list.length) return {title: list[0].title, body: list[0].body, tag: list[0].tag,
+                                         url: list[0].data && list[0].data.url};
+                await new Promise((r) => setTimeout(r, 25));
+              }
+              return null;
+            }"""
+        )
+        if shown is not None:
+            return shown  # type: ignore[no-any-return]
+    known = list(registrations.values())
+    raise AssertionError(f"the service worker showed no notification; registrations: {known}")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
