@@ -68,6 +68,10 @@ class GameEntry:
     """The browser module that explains the game to players (``title``, ``render``;
     ``static/games/README.md``), shown at ``/rules/<name>`` and in the room's and the
     replay's Rules drawer. Empty: the ``rules.js`` beside :attr:`client_module`."""
+    level_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """Each bot level's name, by language, as it reads within a sentence: ``{level: {"en":
+    "strong", "fr": "fort"}}``. The pages name a computer seat by it (the room form, the
+    list of one's games, the room's games, the replay). Every bot level is named."""
     level_descriptions: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """Each bot level in one line, by language: ``{level: {"en": ..., "fr": ...}}`` — how
     it plays and roughly how strong it is (only figures a benchmark backs). Served in the
@@ -131,6 +135,12 @@ class GameEntry:
                 problems.append(f"{level!r} is described but is not a bot level")
             elif set(words) != {"en", "fr"} or not all(words.values()):
                 problems.append(f"the level {level!r} is described in English and French, neither empty")
+        for level in sorted(set(self.level_names) - set(self.bot_levels)):
+            problems.append(f"{level!r} is named but is not a bot level")
+        for level in self.bot_levels:
+            words = self.level_names.get(level, {})
+            if set(words) != {"en", "fr"} or not all(words.values()):
+                problems.append(f"the level {level!r} is named in English and French, neither empty")
         for module in (self.client_module, self.rules_module):
             if not (module.startswith("/static/games/") and module.endswith(".js")):
                 problems.append(f"{module!r} is not a module under /static/games/")

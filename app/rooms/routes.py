@@ -221,6 +221,7 @@ async def game_catalogue() -> list[CatalogueGame]:
             private_channels=found.private_channels,
             agreed_draws=found.agreed_draws,
             tutorial=found.tutorial is not None,
+            level_names={level: dict(words) for level, words in found.level_names.items()},
             level_descriptions={level: dict(words) for level, words in found.level_descriptions.items()},
             hints=bool(found.hint_reason),
         )

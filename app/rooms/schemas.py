@@ -207,6 +207,8 @@ class CatalogueGame(BaseModel):
     agreed_draws: bool
     tutorial: bool
     """Whether the game has a guided first game (``POST /api/rooms {"tutorial": true}``)."""
+    level_names: dict[str, dict[str, str]]
+    """Each bot level's name, by language (``{level: {"en", "fr"}}``)."""
     level_descriptions: dict[str, dict[str, str]]
     """Each bot level in one line, by language (``{level: {"en", "fr"}}``)."""
     hints: bool

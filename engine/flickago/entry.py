@@ -13,6 +13,12 @@ from engine.flickago.tutorial import TUTORIAL
 
 FLICKAGO: Final = Flickago()
 
+LEVEL_NAMES: Final = {
+    "easy": {"en": "easy", "fr": "facile"},
+    "normal": {"en": "normal", "fr": "normal"},
+    "strong": {"en": "strong", "fr": "fort"},
+}
+
 LEVEL_DESCRIPTIONS: Final = {
     "easy": {
         "en": "Easy — tries 6 roughly aimed shots and keeps the best; for learning the flick",
@@ -45,6 +51,7 @@ ENTRY: Final = GameEntry(
     verify=verify,
     agreed_draws=False,  # spec section 10: a result is the score, resign, time or abandon
     hint_reason="engine.flickago.bot.hint:reason_for",
+    level_names=LEVEL_NAMES,
     level_descriptions=LEVEL_DESCRIPTIONS,
     tutorial=TUTORIAL,
 )

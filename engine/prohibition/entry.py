@@ -13,6 +13,11 @@ from engine.prohibition.tutorial import TUTORIAL
 
 PROHIBITION: Final = Prohibition()
 
+LEVEL_NAMES: Final = {
+    "easy": {"en": "easy", "fr": "facile"},
+    "normal": {"en": "normal", "fr": "normal"},
+}
+
 LEVEL_DESCRIPTIONS: Final = {
     "easy": {
         "en": "Easy — plays by rules of thumb (deliver what pays most, head for the nearest bar); for"
@@ -42,6 +47,7 @@ ENTRY: Final = GameEntry(
     record_text=record_text,
     verify=verify,
     hint_reason="engine.prohibition.bot.hint:reason_for",
+    level_names=LEVEL_NAMES,
     level_descriptions=LEVEL_DESCRIPTIONS,
     tutorial=TUTORIAL,
 )

@@ -15,6 +15,12 @@ from engine.speakeasy.tutorial import TUTORIAL
 
 SPEAKEASY: Final = SpeakEasy()
 
+LEVEL_NAMES: Final = {
+    "easy": {"en": "easy", "fr": "facile"},
+    "normal": {"en": "normal", "fr": "normal"},
+    "strong": {"en": "strong", "fr": "fort"},
+}
+
 LEVEL_DESCRIPTIONS: Final = {
     "easy": {
         "en": "Easy — guesses your hidden pieces a few times and plays loosely; for learning the rules",
@@ -53,6 +59,7 @@ ENTRY: Final = GameEntry(
     verify=verify,
     resources={"openings": openings},
     hint_reason="engine.speakeasy.bot.hint:reason_for",
+    level_names=LEVEL_NAMES,
     level_descriptions=LEVEL_DESCRIPTIONS,
     tutorial=TUTORIAL,
 )

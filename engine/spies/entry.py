@@ -78,6 +78,11 @@ ENTRY: Final = GameEntry(
     private_channels=True,
     resources={"data": lambda: RAW},
     hint_reason="engine.spies.bot.hint:reason_for",
+    level_names={
+        "basic": {"en": "basic", "fr": "simple"},
+        "shrewd": {"en": "shrewd", "fr": "rusé"},
+        "cunning": {"en": "cunning", "fr": "retors"},
+    },
     level_descriptions={
         "basic": {
             "en": "Basic — plays the rulebook's table of sensible moves; for learning the game",

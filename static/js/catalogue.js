@@ -3,6 +3,7 @@
 // created with the version-1 body.
 
 import { api } from "./api.js";
+import { lang } from "./i18n.js";
 import { FALLBACK_MODULE } from "./wire.js";
 
 export const SPEAK_EASY_ONLY = [
@@ -14,6 +15,11 @@ export const SPEAK_EASY_ONLY = [
     presets: { speakeasy: {}, luzhanqi: {} },
     option_schema: {},
     bot_levels: ["easy", "normal", "strong"],
+    level_names: {
+      easy: { en: "easy", fr: "facile" },
+      normal: { en: "normal", fr: "normal" },
+      strong: { en: "strong", fr: "fort" },
+    },
     client_module: FALLBACK_MODULE,
   },
 ];
@@ -28,6 +34,24 @@ export async function fetchCatalogue() {
     if (err.status === 404) return { games: SPEAK_EASY_ONLY, v2: false };
     throw err;
   }
+}
+
+let asked = null;
+
+/** fetchCatalogue's answer, asked once for the page (asked again after a failure). */
+export function catalogueOnce() {
+  asked ??= fetchCatalogue().catch((err) => {
+    asked = null;
+    throw err;
+  });
+  return asked;
+}
+
+/** A computer level's name in the page's language, as its game's entry names it
+ * (`level_names`); the level's identifier while the entry is not known. */
+export function levelName(entry, level) {
+  const words = entry?.level_names?.[level];
+  return (words && (words[lang] || words.en)) || level;
 }
 
 /**

@@ -43,7 +43,6 @@ const EN = {
   "options.room": "Options: {list}",
   "clock.limitLabel": "Time left for the decision of {seat}",
   "clock.limitHelp": "When this runs out, the server plays the decision's default and the game goes on.",
-  "bot.easy": "easy", "bot.normal": "normal", "bot.strong": "strong", "bot.basic": "basic", "bot.shrewd": "shrewd", "bot.cunning": "cunning",
   "clock.none": "No clock",
   "clock.min": "{m} min + {s} s per turn",
   // Turn-based rooms (issue 27): time controls in days, "away", the room's note.
@@ -345,7 +344,6 @@ const FR = {
   "options.room": "Options : {list}",
   "clock.limitLabel": "Temps restant pour la décision de {seat}",
   "clock.limitHelp": "À la fin de ce délai, le serveur joue la décision par défaut et la partie continue.",
-  "bot.easy": "facile", "bot.normal": "normal", "bot.strong": "fort", "bot.basic": "simple", "bot.shrewd": "rusé", "bot.cunning": "retors",
   "clock.none": "Sans pendule",
   "clock.min": "{m} min + {s} s par tour",
   // Parties au long cours (issue 27) : cadences en jours, « absent », la note du salon.

@@ -9,7 +9,7 @@
 // (`options`), and the game checks them (a 422 with its reason is shown, the option named).
 
 import { api, keepRejoinSecret } from "./api.js";
-import { fetchCatalogue, roomBody } from "./catalogue.js";
+import { fetchCatalogue, levelName, roomBody } from "./catalogue.js";
 import { loadGameModule } from "./game-loader.js";
 import { addStrings, applyI18n, has, lang, mountLangSwitch, onLangChange, t } from "./i18n.js";
 import { rememberLinks, renderLinks } from "./links.js";
@@ -182,7 +182,7 @@ function fillSeats() {
     select.name = `seat-${seat}`;
     select.append(option("friend", t("landing.friend")));
     for (const level of g.bot_levels || []) {
-      const choice = option(level, t("landing.botLevel", { level: levelName(level) }));
+      const choice = option(level, t("landing.botLevel", { level: levelName(g, level) }));
       choice.title = levelWords(g, level);
       select.append(choice);
     }
@@ -192,8 +192,6 @@ function fillSeats() {
   }
   fillLevels(g, n);
 }
-
-const levelName = (level) => (has(`bot.${level}`) ? t(`bot.${level}`) : level);
 
 /** The game's own line for a bot level in the page's language ("" when it gives none). */
 function levelWords(g, level) {

@@ -8,6 +8,7 @@
 // (device-link.js).
 
 import { api } from "./api.js";
+import { catalogueOnce, levelName } from "./catalogue.js";
 import { mountDeviceLink } from "./device-link.js";
 import { addStrings, applyI18n, has, lang, mountLangSwitch, onLangChange, t } from "./i18n.js";
 import { MY_GAMES_STRINGS, timeLeftText } from "./my-games-strings.js";
@@ -23,10 +24,10 @@ const perPage = Math.min(100, Math.max(1, Number(asked.get("per_page")) || PER_P
 let shown = null; // the last answer
 let loadedAt = 0; // performance.now() when it came: the time left counts down from there
 
-const botLevel = (level) => (has(`bot.${level}`) ? t(`bot.${level}`) : level);
+let entries = new Map(); // the catalogue's entries by game name, once read: they name the levels
 
-function opponentText(o) {
-  return o.bot ? t("my.bot", { level: botLevel(o.bot) }) : t("my.guest");
+function opponentText(o, game) {
+  return o.bot ? t("my.bot", { level: levelName(entries.get(game), o.bot) }) : t("my.guest");
 }
 
 function resultText(g) {
@@ -107,7 +108,7 @@ function row(g) {
   tr.append(
     cell(t("my.game"), title, sub),
     turnCell,
-    cell(t("my.opponents"), g.opponents.map(opponentText).join(", ")),
+    cell(t("my.opponents"), g.opponents.map((o) => opponentText(o, g.game)).join(", ")),
     cell(t("my.result"), result),
     cell(t("my.date"), time),
     links,
@@ -166,3 +167,9 @@ mountLangSwitch($("lang"));
 applyI18n();
 mountDeviceLink($("device-link"));
 load(pageAsked);
+catalogueOnce()
+  .then(({ games }) => {
+    entries = new Map(games.map((g) => [g.name, g]));
+    if (shown) render(shown);
+  })
+  .catch(() => {}); // the levels are then shown by their identifiers

@@ -10,7 +10,8 @@
 // viewpoint this browser may not see (yet) falls back to one it may, with a note.
 
 import { ApiError, api } from "./api.js";
-import { applyI18n, has, mountLangSwitch, onLangChange, t } from "./i18n.js";
+import { catalogueOnce, levelName } from "./catalogue.js";
+import { applyI18n, mountLangSwitch, onLangChange, t } from "./i18n.js";
 import { ReplayControls } from "./replay-controls.js";
 import { ReplayMoves } from "./replay-moves.js";
 import { ReplayStage } from "./replay-stage.js";
@@ -66,7 +67,8 @@ function viewpointLabel(v) {
   return name;
 }
 
-const botLevel = (level) => (has(`bot.${level}`) ? t(`bot.${level}`) : level);
+let entry = null; // the game's catalogue entry, once read: it names the levels
+const botLevel = (level) => levelName(entry, level);
 
 function whoSits(entry) {
   if (entry.you) return t("room.you");
@@ -292,6 +294,12 @@ async function start() {
   } catch (err) {
     return fatal(err instanceof ApiError && err.status === 404 ? t("replay.notFound") : t("error.generic", { m: err.message }));
   }
+  catalogueOnce()
+    .then(({ games }) => {
+      entry = games.find((g) => g.name === found.data.game) || null;
+      if (P.data) renderHead();
+    })
+    .catch(() => {}); // the levels are then shown by their identifiers
   const steps = found.data.steps;
   const k = move !== null && /^\d+$/.test(move) ? Math.min(Number(move), steps.length - 1) : steps.length - 1;
   try {

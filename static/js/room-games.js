@@ -8,13 +8,12 @@
 // named by who sits there (you, the computer, an opponent), not by a seat of the game.
 
 import { api } from "./api.js";
+import { levelName } from "./catalogue.js";
 import { has, t } from "./i18n.js";
 
-const botLevel = (level) => (has(`bot.${level}`) ? t(`bot.${level}`) : level);
-
-function chairName(chair, count) {
+function chairName(chair, count, entry) {
   if (chair.you) return t("room.you");
-  if (chair.bot) return t("landing.botLevel", { level: botLevel(chair.bot) });
+  if (chair.bot) return t("landing.botLevel", { level: levelName(entry, chair.bot) });
   return count === 2 ? t("room.opponent") : t("games.player", { n: chair.chair + 1 });
 }
 
@@ -30,8 +29,10 @@ function link(text, href, cls) {
 }
 
 export class RoomGames {
-  constructor(box) {
+  /** `entry()` is the game's catalogue entry when the room has read it (it names the levels). */
+  constructor(box, entry = () => null) {
     this.box = box;
+    this.entry = entry;
     this.key = "";
     this.data = null;
     this.gameId = null;
@@ -68,7 +69,7 @@ export class RoomGames {
     }
     if (r.outcome === "win") {
       const chairs = this.data.chairs;
-      const who = game.outcomes.map((o, c) => (o === "win" ? chairName(chairs[c], chairs.length) : null)).filter(Boolean);
+      const who = game.outcomes.map((o, c) => (o === "win" ? chairName(chairs[c], chairs.length, this.entry()) : null)).filter(Boolean);
       return { text: `${t("games.wonBy", { who: who.join(", ") })}${reason}`, cls: "" };
     }
     return { text: `${t(`outcome.${r.outcome === "draw" ? "draw" : "aborted"}`)}${reason}`, cls: "" };
@@ -89,7 +90,7 @@ export class RoomGames {
     const score = document.createElement("p");
     score.className = "room-games-score";
     score.id = "room-games-score";
-    const line = chairs.map((c) => t("games.chair", { who: chairName(c, chairs.length), w: c.wins })).join(" · ");
+    const line = chairs.map((c) => t("games.chair", { who: chairName(c, chairs.length, this.entry()), w: c.wins })).join(" · ");
     score.textContent = t("games.score", { line: draws ? `${line} · ${t("games.draws", { n: draws })}` : line });
     const list = document.createElement("ol");
     list.id = "room-games-list";

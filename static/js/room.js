@@ -63,7 +63,7 @@ const R = {
 };
 
 const cues = new TurnCues($("cues"));
-const roomGames = new RoomGames($("room-games"));
+const roomGames = new RoomGames($("room-games"), () => (R.catalogue?.name === R.info?.name ? R.catalogue : null));
 const chat = new RoomChat($("chat"), (frame) => (R.socket ? R.socket.send(frame) : null));
 // "What would the computer do?": asked of the server, shown beside the turn line.
 const hintBox = new HintBox($("hint"), () => (R.socket ? R.socket.ask({ type: "hint" }) : null));
@@ -322,6 +322,7 @@ function fetchGameEntry() {
     .then(({ games }) => {
       R.catalogue = games.find((g) => g.name === name) || null;
       renderShell();
+      roomGames.render(); // its computer chairs are named by the entry
     })
     .catch(() => {}); // the options are then named as the room gives them
 }

@@ -114,12 +114,12 @@ async def test_one_hint_at_a_time_and_only_for_a_decision_owed(server: Server) -
     assert (await ask(mover, "third"))["type"] == "hint"  # the first one answered: ask again
 
 
-async def test_the_catalogue_describes_every_bot_level(server: Server) -> None:
+async def test_the_catalogue_names_and_describes_every_bot_level(server: Server) -> None:
     listed = (await server.player().http.get("/api/catalogue")).json()
     for game in listed:
         assert game["hints"] is True
-        assert set(game["level_descriptions"]) == set(game["bot_levels"])
-        for words in game["level_descriptions"].values():
+        assert set(game["level_descriptions"]) == set(game["bot_levels"]) == set(game["level_names"])
+        for words in [*game["level_descriptions"].values(), *game["level_names"].values()]:
             assert set(words) == {"en", "fr"} and all(words.values())
 
 

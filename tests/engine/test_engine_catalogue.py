@@ -3,8 +3,10 @@ Easy's entry describes the game as it is (options, bot levels, hooks)."""
 
 from __future__ import annotations
 
+import re
 import types
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -114,6 +116,9 @@ def test_two_entries_of_one_name_are_an_error(fresh_catalogue: pytest.MonkeyPatc
         ({"hint_reason": "engine.speakeasy.bot.hint.reason_for"}, "hint_reason is 'module:function'"),
         ({"level_descriptions": {"grandmaster": {"en": "x", "fr": "x"}}}, "is not a bot level"),
         ({"level_descriptions": {"easy": {"en": "Easy"}}}, "in English and French"),
+        ({"level_names": {**ENTRY.level_names, "grandmaster": {"en": "x", "fr": "x"}}}, "is not a bot level"),
+        ({"level_names": {**ENTRY.level_names, "easy": {"en": "easy", "fr": ""}}}, "named in English and"),
+        ({"level_names": {"easy": {"en": "easy", "fr": "facile"}}}, "'normal' is named in English"),
     ],
 )
 def test_an_entry_that_contradicts_its_game_is_refused(
@@ -155,11 +160,11 @@ def test_every_way_a_game_ends_from_outside_makes_an_event(name: str) -> None:
             assert game.conclude(state, Result.draw("agreement")).events, f"{name}: a draw makes no event"
 
 
-def test_every_game_hints_at_its_strongest_level_and_describes_every_level() -> None:
+def test_every_game_hints_at_its_strongest_level_and_names_and_describes_every_level() -> None:
     for found in catalogue.entries():
         assert found.hint_level == found.bot_levels[-1]
         assert callable(found.reasoner())
-        assert set(found.level_descriptions) == set(found.bot_levels)
+        assert set(found.level_descriptions) == set(found.bot_levels) == set(found.level_names)
     fields = {name: getattr(ENTRY, name) for name in GameEntry.__dataclass_fields__}
     with pytest.raises(CatalogueError, match="gives no hints"):
         GameEntry(**{**fields, "hint_reason": ""}).reasoner()
@@ -173,3 +178,10 @@ def test_the_rules_module_is_beside_the_client_module_unless_named() -> None:
     assert named.rules_module == "/static/games/speakeasy/how-to-play.js"
     for found in catalogue.entries():
         assert found.rules_module.startswith("/static/games/") and found.rules_module.endswith(".js")
+
+
+def test_the_client_shell_names_no_level() -> None:
+    """A level's name comes from its game's entry (``level_names``): the shell keeps none."""
+    shell = Path(__file__).resolve().parents[2] / "static" / "js"
+    for path in sorted(shell.glob("*.js")):
+        assert not re.search(r"[\"'`]bot\.", path.read_text(encoding="utf-8")), path.name
