@@ -8,19 +8,13 @@ missing browser is a failure (run ``scripts/install-browser.sh`` first).
 from __future__ import annotations
 
 import os
-import secrets
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from e2e_server import ROOT, serving
 from playwright.sync_api import Browser, expect, sync_playwright
 
-ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -42,26 +36,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _wait_healthy(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float = 120.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"server exited with {proc.returncode}:\n{log.read_text()[-4000:]}")
-        try:
-            with urllib.request.urlopen(f"{url}/healthz", timeout=1) as answer:
-                if answer.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"server not healthy after {timeout}s:\n{log.read_text()[-4000:]}")
-
-
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Base URL of a fresh server: migrations run, then uvicorn serves app and static/.
@@ -69,39 +43,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if os.environ.get("SPEAKEASY_E2E_URL"):
         yield os.environ["SPEAKEASY_E2E_URL"].rstrip("/")
         return
-    workdir = tmp_path_factory.mktemp("e2e-server")
-    port = _free_port()
-    env = {
-        **os.environ,
-        "SPEAKEASY_ENV": "test",
-        "SPEAKEASY_SECRET": secrets.token_urlsafe(32),
-        "DATABASE_URL": f"sqlite+aiosqlite:///{workdir / 'e2e.db'}",
-        "SPEAKEASY_LOG_JSON": "false",
-        "SPEAKEASY_LOG_LEVEL": "WARNING",
-        # The whole browser suite creates its rooms from 127.0.0.1.
-        "SPEAKEASY_ROOMS_PER_MINUTE": "1000000",
-        "SPEAKEASY_ROOM_BURST": "1000000",
-    }
-    env.pop("REDIS_URL", None)
-    log = workdir / "server.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(port)],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_healthy(url, proc, log)
+    # The whole browser suite creates its rooms from 127.0.0.1.
+    rooms = {"SPEAKEASY_ROOMS_PER_MINUTE": "1000000", "SPEAKEASY_ROOM_BURST": "1000000"}
+    with serving(tmp_path_factory.mktemp("e2e-server"), rooms) as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 @pytest.fixture(scope="module")

@@ -8,25 +8,19 @@ from __future__ import annotations
 
 import email
 import email.policy
-import os
 import re
-import secrets
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from aiosmtpd.controller import Controller
+from e2e_server import free_port, serving
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
 
-ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path("/tmp/shots/email")
 LINK = re.compile(r"https?://\S+")
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
@@ -62,15 +56,9 @@ class Box:
             time.sleep(0.05)
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def smtp() -> Iterator[tuple[Box, int]]:
-    box, port = Box(), _free_port()
+    box, port = Box(), free_port()
     controller = Controller(box, hostname="127.0.0.1", port=port)
     controller.start()
     yield box, port
@@ -82,45 +70,16 @@ def mail_server(smtp: tuple[Box, int], tmp_path_factory: pytest.TempPathFactory)
     """A server of its own, pointed at the test's SMTP server (the suite's shared server has
     no relay)."""
     workdir = tmp_path_factory.mktemp("e2e-email")
-    port = _free_port()
-    env = {
-        **os.environ,
-        "SPEAKEASY_ENV": "test",
-        "SPEAKEASY_SECRET": secrets.token_urlsafe(32),
-        "DATABASE_URL": f"sqlite+aiosqlite:///{workdir / 'e2e.db'}",
-        "SPEAKEASY_LOG_JSON": "false",
+    relay = {
         "SPEAKEASY_LOG_LEVEL": "INFO",
         "SPEAKEASY_SMTP_HOST": "127.0.0.1",
         "SPEAKEASY_SMTP_PORT": str(smtp[1]),
         "SPEAKEASY_SMTP_SECURITY": "none",
     }
-    env.pop("REDIS_URL", None)
-    log = workdir / "server.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(port)],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        end = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/livez", timeout=1):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > end:
-                    raise RuntimeError(log.read_text()[-3000:]) from None
-                time.sleep(0.2)
+    with serving(workdir, relay) as url:
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-        text = log.read_text()
-        assert "@example.org" not in text, "an address reached the server's log"
+    text = (workdir / "server.log").read_text()
+    assert "@example.org" not in text, "an address reached the server's log"
 
 
 def new_page(browser: Browser, size: str, lang: str) -> Page:

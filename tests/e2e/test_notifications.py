@@ -16,25 +16,21 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 import secrets
-import socket
 import sqlite3
-import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from e2e_server import serving
 from playwright.sync_api import Browser, Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
 from push_receiver import Browser as PushKeys
 from push_receiver import vapid_pair
 
-ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path("/tmp/shots/push")
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 VAPID_PRIVATE, VAPID_PUBLIC = vapid_pair()
@@ -56,53 +52,13 @@ WORDS = {
 }
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def push_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """A server with VAPID keys (the suite's shared server has none: push off there)."""
     workdir = tmp_path_factory.mktemp("push-server")
-    database = workdir / "push.db"
-    port = _free_port()
-    env = {
-        **os.environ,
-        "SPEAKEASY_ENV": "test",
-        "SPEAKEASY_SECRET": secrets.token_urlsafe(32),
-        "DATABASE_URL": f"sqlite+aiosqlite:///{database}",
-        "SPEAKEASY_LOG_JSON": "false",
-        "SPEAKEASY_LOG_LEVEL": "WARNING",
-        "SPEAKEASY_VAPID_PRIVATE_KEY": VAPID_PRIVATE,
-        "SPEAKEASY_VAPID_SUBJECT": "mailto:ops@example.org",
-    }
-    env.pop("REDIS_URL", None)
-    log = workdir / "server.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(port)],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/livez", timeout=2):
-                    break
-            except OSError:
-                assert proc.poll() is None, log.read_text()
-                assert time.monotonic() < deadline, log.read_text()
-                time.sleep(0.1)
-        yield url, database
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    keys = {"SPEAKEASY_VAPID_PRIVATE_KEY": VAPID_PRIVATE, "SPEAKEASY_VAPID_SUBJECT": "mailto:ops@example.org"}
+    with serving(workdir, keys) as url:
+        yield url, workdir / "e2e.db"
 
 
 def stand_in(keys: PushKeys, endpoint: str) -> str:

@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT
 from e2e_pages import Player, any_move, ply_count, start_bot_game, wait_bot_answer, wait_my_turn
+from e2e_server import ROOT
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 pytestmark = pytest.mark.e2e
