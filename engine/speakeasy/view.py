@@ -208,11 +208,16 @@ def move_events(before: State, after: State) -> list[Event]:
         )
     ]
     # A piece that became revealed without moving: the Speakeasy shown when the Boss falls.
-    shown = [
-        sq
-        for sq, (piece, was) in enumerate(zip(after.board, before.board, strict=True))
-        if piece & ~was & REVEALED and sq != entry.to
-    ]
+    # Only a combat shows a piece, so a quiet move's board is not read.
+    shown = (
+        []
+        if combat is None
+        else [
+            sq
+            for sq, (piece, was) in enumerate(zip(after.board, before.board, strict=True))
+            if piece & ~was & REVEALED and sq != entry.to
+        ]
+    )
     for sq in shown:
         piece = after.board[sq]
         events.append(
