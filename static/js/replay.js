@@ -67,8 +67,8 @@ function viewpointLabel(v) {
   return name;
 }
 
-let entry = null; // the game's catalogue entry, once read: it names the levels
-const botLevel = (level) => levelName(entry, level);
+let gameEntry = null; // the game's catalogue entry, once read: it names the levels
+const botLevel = (level) => levelName(gameEntry, level);
 
 function whoSits(entry) {
   if (entry.you) return t("room.you");
@@ -296,7 +296,7 @@ async function start() {
   }
   catalogueOnce()
     .then(({ games }) => {
-      entry = games.find((g) => g.name === found.data.game) || null;
+      gameEntry = games.find((g) => g.name === found.data.game) || null;
       if (P.data) renderHead();
     })
     .catch(() => {}); // the levels are then shown by their identifiers
