@@ -27,7 +27,9 @@ each level: median, 95th percentile, max. The issue's target: >= 65%.
 Today the top level is still ``normal`` (so the default run is a control: the live normal
 against its frozen copy, about 50%). A rollout level tried on 2026-11-29 (normal's six best
 plans played one lap of the table at the easy level over sampled worlds) scored 47.8% paired
-and 40.0% pairwise over 15 deals and was not kept.
+and 40.0% pairwise over 15 deals and was not kept; a tuned normal with a considered setup
+scored 56.7% and 48.9% paired on two sets of 15 deals and was not kept either
+(bench/README.md).
 """
 
 from __future__ import annotations
