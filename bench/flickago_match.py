@@ -1,9 +1,12 @@
 """Flickago: a live bot level against the frozen ``strong`` (issue 29, item 1).
 
-    nice -n 19 python bench/flickago_match.py [--level expert] [--pairs 20] [--first 0]
+    nice -n 19 python bench/flickago_match.py [--level strong] [--pairs 20] [--first 0]
                                               [--budget S] [--baseline strong]
+                                              [--live engine.flickago.bot]
 
-Each pair is one game seed (``f"{pair:064x}"`` from ``--first`` on) played twice, the live
+``--live`` names the module whose ``decide`` plays the live level (the engine's bot by
+default; ``bench.flickago_trial`` is a level that was tried and not kept). Each pair is one
+game seed (``f"{pair:064x}"`` from ``--first`` on) played twice, the live
 ``--level`` at seat 0 (the host: White, who moves first) and then at seat 1, the frozen
 ``--baseline`` level (``bench/flickago_baseline``, the bot as it stood at 04efca3) at the
 other seat; so both sides meet the same seeds and move first equally often. Each bot reads
@@ -22,6 +25,7 @@ a rule of thumb and instant) and over all decisions. The issue's target: a share
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import statistics
 import sys
@@ -33,7 +37,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.flickago_baseline import decide as baseline_decide
-from engine.flickago.bot import decide as live_decide
 from engine.flickago.selfplay import Player, play_match
 
 Times = dict[str, dict[str, list[float]]]  # side name -> "shot"/"all" -> seconds
@@ -83,7 +86,8 @@ def spread(values: list[float]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--level", default="expert", help="the live level")
+    parser.add_argument("--level", default="strong", help="the live level")
+    parser.add_argument("--live", default="engine.flickago.bot", help="the module of the live bot")
     parser.add_argument("--baseline", default="strong", help="the frozen level")
     parser.add_argument("--pairs", type=int, default=20, help="seeds, each played in both seatings")
     parser.add_argument("--first", type=int, default=0, help="number of the first seed")
@@ -93,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     times: Times = {}
     live_name, frozen_name = f"live {args.level}", f"frozen {args.baseline}"
+    live_decide = importlib.import_module(args.live).decide
     live = timed(live_name, live_decide, args.level, args.budget, times)
     frozen = timed(frozen_name, baseline_decide, args.baseline, args.budget, times)
     wins = draws = losses = 0
