@@ -5,7 +5,7 @@
                                               [--live engine.flickago.bot]
 
 ``--live`` names the module whose ``decide`` plays the live level (the engine's bot by
-default; ``bench.flickago_trial`` is a level that was tried and not kept). Each pair is one
+default; a level tried and not kept is in the history, bench/README.md says where). Each pair is one
 game seed (``f"{pair:064x}"`` from ``--first`` on) played twice, the live
 ``--level`` at seat 0 (the host: White, who moves first) and then at seat 1, the frozen
 ``--baseline`` level (``bench/flickago_baseline``, the bot as it stood at 04efca3) at the
