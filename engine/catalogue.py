@@ -130,17 +130,8 @@ class GameEntry:
             problems.append("bot is 'module:function'")
         if self.hint_reason and ":" not in self.hint_reason:
             problems.append("hint_reason is 'module:function'")
-        for level, words in self.level_descriptions.items():
-            if level not in self.bot_levels:
-                problems.append(f"{level!r} is described but is not a bot level")
-            elif set(words) != {"en", "fr"} or not all(words.values()):
-                problems.append(f"the level {level!r} is described in English and French, neither empty")
-        for level in sorted(set(self.level_names) - set(self.bot_levels)):
-            problems.append(f"{level!r} is named but is not a bot level")
-        for level in self.bot_levels:
-            words = self.level_names.get(level, {})
-            if set(words) != {"en", "fr"} or not all(words.values()):
-                problems.append(f"the level {level!r} is named in English and French, neither empty")
+        problems += _wording_problems(self.level_descriptions, self.bot_levels, "described", every=False)
+        problems += _wording_problems(self.level_names, self.bot_levels, "named", every=True)
         for module in (self.client_module, self.rules_module):
             if not (module.startswith("/static/games/") and module.endswith(".js")):
                 problems.append(f"{module!r} is not a module under /static/games/")
@@ -217,3 +208,17 @@ def entry(name: str) -> GameEntry:
 
 
 __all__ = ["REGISTERED", "CatalogueError", "GameEntry", "entries", "entry", "names"]
+
+
+def _wording_problems(
+    by_level: Mapping[str, Mapping[str, str]], levels: tuple[str, ...], verb: str, every: bool
+) -> list[str]:
+    """What is wrong with a table of words by bot level (``{level: {"en", "fr"}}``): a level
+    it has that is not a bot level, or words missing in a language; with ``every``, each bot
+    level must be in it."""
+    problems = [f"{level!r} is {verb} but is not a bot level" for level in by_level if level not in levels]
+    for level in levels if every else [level for level in by_level if level in levels]:
+        words = by_level.get(level, {})
+        if set(words) != {"en", "fr"} or not all(words.values()):
+            problems.append(f"the level {level!r} is {verb} in English and French, neither empty")
+    return problems
