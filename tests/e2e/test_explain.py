@@ -377,8 +377,9 @@ def test_prohibition_phone_in_french_by_touch(server: str, browser: Browser, sho
         assert time.monotonic() < deadline, "no character decision came"
         keys = page.eval_on_selector_all("#board .hit-area", "els => els.map((e) => e.dataset.key)")
         offered = page.locator("#pz-actions button.pz-action:not([disabled])").count()
-        if keys and all(k.startswith("i:") for k in keys) and offered:
-            free = next(i for i in ("C3", "E5", "B2", "F6", "D2", "B6") if f"i:{i}" not in keys)
+        crossings = page.eval_on_selector_all("#board [data-inter]", "els => els.map((e) => e.dataset.inter)")
+        free = next((i for i in crossings if f"i:{i}" not in keys), None)  # one no character may end on
+        if keys and all(k.startswith("i:") for k in keys) and offered and free is not None:
             page.evaluate("window.scrollTo(0, 0)")
             page.locator(f'#board [data-inter="{free}"]').tap(force=True)
             said = note_text(page)

@@ -5,7 +5,8 @@ meets: the landing page with the game chosen and its rule options open, the game
 waiting for a friend, a stranger at the room's address, a spectator; seated and spectating
 before the first move, during play and after the end) and the replay of the game from the
 seat's and from the spectator's eyes. On each, ``document.documentElement.scrollWidth`` must
-not exceed ``innerWidth``; a failure names the elements that stick out.
+not exceed ``innerWidth``; a failure names the elements that stick out. No animation on
+them runs forever (it would repaint the page every frame).
 
 The rooms are made through the API, the seat's moves are played over the seat's own socket by
 the game's own bot (``entry.decider()``, the autopilot of the catalogue) until the room's page
@@ -75,6 +76,11 @@ OVERFLOW = """() => {
   return {scroll: document.documentElement.scrollWidth, inner: width, culprits: out, cut};
 }"""
 
+# An animation that never ends keeps the page painting every frame: a phone's battery, and the
+# Spies! map cost 0.75 of a core while its targets pulsed. Pulses run a few times, then rest.
+ENDLESS = """() => [...new Set(document.getAnimations()
+  .filter((a) => a.playState === "running" && a.effect && a.effect.getTiming().iterations === Infinity)
+  .map((a) => `${a.animationName || a.id || "animation"} on ${a.effect.target?.tagName || "?"}`))]"""
 
 OPEN_OPTIONS = "() => { const d = document.getElementById('rule-options'); if (d) d.open = true; }"
 GAME_ID = (
@@ -224,6 +230,9 @@ def fits(page: Page, what: str, problems: list[str]) -> None:
         problems.append(f"{what}: {found['scroll']} px wide in {found['inner']}: {culprits}")
     if found["cut"]:
         problems.append(f"{what}: cut short with no way to read it: {found['cut']}")
+    endless = page.evaluate(ENDLESS)
+    if endless:
+        problems.append(f"{what}: endless animations (each repaints the page every frame): {endless}")
 
 
 def open_room(page: Page, url: str) -> None:
