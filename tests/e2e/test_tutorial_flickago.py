@@ -78,7 +78,11 @@ def fits(player: Player) -> None:
 
 
 def focused(player: Player) -> int:
-    return player.page.locator(".tutorial-focus").count()
+    """How many places the lesson points at, once it points at one: the marks are set in the
+    frame after the step is drawn, so this waits for the first."""
+    marks = player.page.locator(".tutorial-focus")
+    expect(marks.first).to_be_attached(timeout=WAIT)
+    return marks.count()
 
 
 def shot(player: Player, size: str, lang: str, step: int | str) -> None:
