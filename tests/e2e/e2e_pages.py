@@ -27,6 +27,20 @@ LESSON_RUNS = [
     pytest.param("phone", "en", marks=pytest.mark.slow),
     pytest.param("laptop", "fr", marks=pytest.mark.slow),
 ]
+
+
+def lesson_marks(page: Page, timeout: float, least: int = 1) -> int:
+    """How many places a lesson points at (class "tutorial-focus"), once it points at
+    ``least`` of them (0: at none): the lesson sets its marks in the frame after a step is
+    drawn, so this waits for them."""
+    marks = page.locator(".tutorial-focus")
+    if least:
+        expect(marks.nth(least - 1)).to_be_attached(timeout=timeout)
+    else:
+        expect(marks).to_have_count(0, timeout=timeout)
+    return marks.count()
+
+
 """The (size, language) runs of a guided first game's browser test."""
 
 SOUTH_SETUP_ROWS = ("2 1 7 K 6", "3 . 8 . 4", "6 F . F 5", "4 . 1 . 2", "K B 5 3 K", "B S B 2 1")

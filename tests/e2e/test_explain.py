@@ -371,13 +371,13 @@ def test_prohibition_phone_in_french_by_touch(server: str, browser: Browser, sho
 
     # The character phase: a crossing no character on the dice can end on says why.
     page.locator("#pz-actions button.pz-action").first.tap()
+    crossings = page.eval_on_selector_all("#board [data-inter]", "els => els.map((e) => e.dataset.inter)")
     deadline = time.monotonic() + 90
     said = ""
     while not said:
         assert time.monotonic() < deadline, "no character decision came"
         keys = page.eval_on_selector_all("#board .hit-area", "els => els.map((e) => e.dataset.key)")
         offered = page.locator("#pz-actions button.pz-action:not([disabled])").count()
-        crossings = page.eval_on_selector_all("#board [data-inter]", "els => els.map((e) => e.dataset.inter)")
         free = next((i for i in crossings if f"i:{i}" not in keys), None)  # one no character may end on
         if keys and all(k.startswith("i:") for k in keys) and offered and free is not None:
             page.evaluate("window.scrollTo(0, 0)")

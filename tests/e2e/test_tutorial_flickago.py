@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_pages import LESSON_RUNS, LOCALES, SIZES, Player, open_player
+from e2e_pages import LESSON_RUNS, LOCALES, SIZES, Player, lesson_marks, open_player
 from playwright.sync_api import expect
 
 from engine.flickago.data import DISC, POWER_MAX, SIDES, V_MAX
@@ -75,14 +75,6 @@ def at_step(player: Player, step: int | str) -> None:
 def fits(player: Player) -> None:
     width = player.page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], f"the page is {width[0]} px wide in a {width[1]} px window"
-
-
-def focused(player: Player) -> int:
-    """How many places the lesson points at, once it points at one: the marks are set in the
-    frame after the step is drawn, so this waits for the first."""
-    marks = player.page.locator(".tutorial-focus")
-    expect(marks.first).to_be_attached(timeout=WAIT)
-    return marks.count()
 
 
 def shot(player: Player, size: str, lang: str, step: int | str) -> None:
@@ -159,7 +151,7 @@ def test_the_flickago_lesson_to_its_finish(server: str, browser: Any, size: str,
     assert page.locator("body").get_attribute("data-seat") == "0"
 
     # 1. The sides and where a disc scores: read, then Next.
-    assert focused(player) >= 1
+    assert lesson_marks(player.page, WAIT) >= 1
     shot(player, size, lang, 1)
     fits(player)
     lesson.locator(".lesson-next").click()
@@ -177,7 +169,7 @@ def test_the_flickago_lesson_to_its_finish(server: str, browser: Any, size: str,
     expect(lesson.locator(".lesson-refusal")).to_have_count(0)
 
     # 3. The Family disc round I2, from F1.
-    assert focused(player) >= 1
+    assert lesson_marks(player.page, WAIT) >= 1
     aim(player, '[data-aim$="@F1"]', FAMILY)
     at_step(player, 4)  # Black knocked I3 off the board: White chooses its star
 
@@ -204,7 +196,7 @@ def test_the_flickago_lesson_to_its_finish(server: str, browser: Any, size: str,
     at_step(player, 7)
 
     # 7. The last Killer, from T1 into the top left corner.
-    assert focused(player) >= 1
+    assert lesson_marks(player.page, WAIT) >= 1
     page.wait_for_timeout(300)
     shot(player, size, lang, 7)
     aim(player, '[data-aim$="@T1"]', CORNER)

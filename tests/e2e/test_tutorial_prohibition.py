@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_pages import LESSON_RUNS, LOCALES, SIZES, Player, open_player
+from e2e_pages import LESSON_RUNS, LOCALES, SIZES, Player, lesson_marks, open_player
 from playwright.sync_api import Locator, expect
 
 from engine.prohibition.tutorial import LESSON
@@ -73,17 +73,6 @@ def at_step(player: Player, step: int | str) -> None:
 def fits(player: Player) -> None:
     width = player.page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], f"the page is {width[0]} px wide in a {width[1]} px window"
-
-
-def focused(player: Player, least: int = 1) -> int:
-    """How many places the lesson points at, once it points at ``least`` of them (0: none):
-    the marks are set in the frame after the step is drawn, so this waits for them."""
-    marks = player.page.locator(".tutorial-focus")
-    if least:
-        expect(marks.nth(least - 1)).to_be_attached(timeout=WAIT)
-    else:
-        expect(marks).to_have_count(0, timeout=WAIT)
-    return marks.count()
 
 
 def shot(player: Player, size: str, lang: str, step: int | str) -> None:
@@ -205,7 +194,7 @@ def test_the_prohibition_lesson_to_its_finish(server: str, browser: Any, size: s
     # 5. T4 plays the next slot by itself: the dice say the Policeman or Capone; Capone to A7.
     capone = page.locator('#board .hit-area[data-key="i:A7"]')
     expect(capone).to_have_class(re.compile("tutorial-focus"), timeout=WAIT)
-    assert focused(player, 3) >= 3
+    assert lesson_marks(page, WAIT, 3) >= 3
     shot(player, size, lang, 5)
     click_on_map(capone)
     at_step(player, 6)
@@ -219,7 +208,7 @@ def test_the_prohibition_lesson_to_its_finish(server: str, browser: Any, size: s
 
     # 7. Loading and bonus tokens: read, then Next. The computer plays on meanwhile.
     expect(page.locator("#pz-display")).to_have_class(re.compile("tutorial-focus"))
-    assert focused(player, 4) >= 4
+    assert lesson_marks(page, WAIT, 4) >= 4
     shot(player, size, lang, 7)
     fits(player)
     lesson.locator(".lesson-next").click()
@@ -233,7 +222,7 @@ def test_the_prohibition_lesson_to_its_finish(server: str, browser: Any, size: s
     expect(lesson.locator(".lesson-friend")).to_have_attribute("href", "/?game=prohibition")
     expect(lesson.locator(".lesson-rules")).to_have_attribute("href", "/rules/prohibition")
     expect(page.locator('#pz-actions button[data-action="use T3"]')).to_have_count(1, timeout=WAIT)
-    assert focused(player, 0) == 0
+    assert lesson_marks(page, WAIT, 0) == 0
     lesson.scroll_into_view_if_needed()
     shot(player, size, lang, "finish")
     fits(player)

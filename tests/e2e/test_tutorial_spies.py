@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_pages import LESSON_RUNS, LOCALES, SIZES, Player, open_player
+from e2e_pages import LESSON_RUNS, LOCALES, SIZES, Player, lesson_marks, open_player
 from playwright.sync_api import expect
 
 from engine.spies.tutorial import LESSON, VIENNA_SPY
@@ -72,14 +72,6 @@ def at_step(player: Player, step: int | str) -> None:
 def fits(player: Player) -> None:
     width = player.page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], f"the page is {width[0]} px wide in a {width[1]} px window"
-
-
-def focused(player: Player) -> int:
-    """How many places the lesson points at, once it points at one: the marks are set in the
-    frame after the step is drawn, so this waits for the first."""
-    marks = player.page.locator(".tutorial-focus")
-    expect(marks.first).to_be_attached(timeout=WAIT)
-    return marks.count()
 
 
 def shot(player: Player, size: str, lang: str, step: int | str) -> None:
@@ -159,7 +151,7 @@ def test_the_spies_lesson_to_its_finish(server: str, browser: Any, size: str, la
     assert page.locator("body").get_attribute("data-seat") == "0"
 
     # 1. What the game is about: read, then Next.
-    assert focused(player) >= 1
+    assert lesson_marks(player.page, WAIT) >= 1
     shot(player, size, lang, 1)
     fits(player)
     lesson.locator(".lesson-next").click()
@@ -183,12 +175,12 @@ def test_the_spies_lesson_to_its_finish(server: str, browser: Any, size: str, la
     expect(lesson.locator(".lesson-refusal")).to_have_count(0)
 
     # 3. The search in Cologne; the computer lets it happen.
-    assert focused(player) >= 1
+    assert lesson_marks(player.page, WAIT) >= 1
     click_line(player, LESSON[1])
     at_step(player, 4)
 
     # 4. The Discovery in Vienna: its button, drawn after the step began, is scrolled to.
-    assert focused(player) >= 1
+    assert lesson_marks(player.page, WAIT) >= 1
     brought_into_sight(player, '#sp-lines button.tutorial-focus[data-line^="G chit c1 DIS"]')
     shot(player, size, lang, 4)
     click_line(player, LESSON[2])
@@ -225,7 +217,7 @@ def test_the_spies_lesson_to_its_finish(server: str, browser: Any, size: str, la
 
     # 9. France's spy comes into Berlin: the learner searches it in France's turn.
     expect(page.locator(f'#sp-lines button[data-line="{LESSON[6]}"]')).to_have_count(1, timeout=WAIT)
-    assert focused(player) >= 1
+    assert lesson_marks(player.page, WAIT) >= 1
     shot(player, size, lang, 9)
     click_line(player, LESSON[6])
 
