@@ -39,6 +39,10 @@ class PresenceBoard:
         """How many rooms the board holds anything of (a bound the tests check)."""
         return len(self._counts.keys() | self._first_seen.keys())
 
+    def knows(self, room_id: str) -> bool:
+        """Whether the board holds anything of ``room_id``."""
+        return room_id in self._counts or room_id in self._first_seen
+
     def idle(self, room_id: str) -> bool:
         """Whether no process reports a connection to the room."""
         return not any(any(counts.values()) for counts in self._counts.get(room_id, {}).values())
