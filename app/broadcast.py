@@ -34,6 +34,8 @@ Receiver = Callable[[Message], Awaitable[None]]
 Reconnected = Callable[[], Awaitable[None]]
 Healer = Callable[[str], Awaitable[tuple[str, int]]]
 CHANNEL = "speakeasy:rooms"
+STEP_SECONDS = 5.0
+"""The longest a subscription, or its closing, may take before it counts as failed."""
 
 
 class Listener(Protocol):
@@ -80,8 +82,8 @@ class RedisBus:
     0.05 s doubling to 1 s, with jitter) and subscribes again, then calls ``reconnected`` so
     the hub can heal what was missed meanwhile. While the bus is down nothing is published
     (a publish would only wait on a dead connection): the hub makes up for it from the
-    database. A connection that stops answering is found by redis-py's health check (a
-    ``PING`` on the subscription after ``health_seconds`` of silence)."""
+    database. A connection that stops answering is found by a ``PING`` on the subscription
+    after ``health_seconds`` of silence (:meth:`_listen`)."""
 
     def __init__(self, url: str, backoff: Backoff | None = None, health_seconds: float = 5.0) -> None:
         import redis.asyncio as redis
@@ -91,13 +93,19 @@ class RedisBus:
         self._redis = redis.from_url(
             url,
             socket_connect_timeout=2,
+            # A publish, or a connection's handshake, to a Redis that accepted the connection
+            # and went silent fails after 2 s; the subscription's own wait for messages is
+            # not bounded by it (redis-py reads it without a timeout).
+            socket_timeout=2,
             socket_keepalive=True,
             health_check_interval=health_seconds,
             retry=Retry(NoBackoff(), 1),  # a publish on a pooled connection Redis closed: once more
         )
         self._backoff = backoff or Backoff(0.05, 1.0)
+        self._health_seconds = health_seconds
         self._task: asyncio.Task[None] | None = None
         self._up = False
+        self._closing = False
 
     @property
     def up(self) -> bool:
@@ -111,32 +119,67 @@ class RedisBus:
             await asyncio.sleep(0.1)
 
     async def _run(self, receiver: Receiver, reconnected: Reconnected) -> None:
+        """Subscribe, listen, and on any failure subscribe again: this task ends only when
+        :meth:`close` cancels it. A failure that is not an outage (a bug, or an error
+        redis-py let through unwrapped) is logged with its traceback, never the end of the
+        bus: a bus task that died left the process without fan-out, its readiness saying
+        ``bus: down`` for good."""
         lost = False
         while True:
             pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
             try:
-                await pubsub.subscribe(CHANNEL)
+                async with asyncio.timeout(STEP_SECONDS):
+                    await pubsub.subscribe(CHANNEL)
                 self._up = True
                 self._backoff.reset()
                 if lost:
                     log.warning("bus reconnected")
                     await reconnected()
                 await self._listen(pubsub, receiver)
+                log.warning("bus subscription ended; reconnecting")
             except OUTAGES as error:
                 if self._up or not lost:
                     report(log, "bus lost; reconnecting", error)
+            except asyncio.CancelledError:
+                if self._closing:
+                    raise
+                # Not ours (close() sets _closing first): a cancellation leaked from a
+                # library's timeout must not end the subscription.
+                task = asyncio.current_task()
+                if task is not None:
+                    task.uncancel()
+                log.error("bus task cancelled from elsewhere; reconnecting")
+            except Exception:
+                log.exception("bus failed; reconnecting")
             finally:
                 self._up = False
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py leaves it untyped
+                    async with asyncio.timeout(STEP_SECONDS):
+                        await pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py leaves it untyped
             lost = True
             await asyncio.sleep(self._backoff.next())
 
-    @staticmethod
-    async def _listen(pubsub: Any, receiver: Receiver) -> None:
-        async for item in pubsub.listen():
-            if item.get("type") != "message":
+    async def _listen(self, pubsub: Any, receiver: Receiver) -> None:
+        """Hand each message to ``receiver`` until the connection fails. A Redis stopped or
+        cut off keeps the connection open without a word, and a plain wait for messages
+        would wait for ever: after ``health_seconds`` of silence the subscription sends a
+        ``PING``, and when neither its answer nor a message comes within as long again,
+        the connection counts as lost (a ``TimeoutError``: an outage)."""
+        clock = asyncio.get_running_loop().time
+        heard, asked = clock(), False
+        while True:
+            item = await pubsub.get_message(timeout=self._health_seconds)
+            if item is None:
+                if clock() - heard < self._health_seconds:
+                    continue
+                if asked:
+                    raise TimeoutError("the bus's Redis stopped answering")
+                await pubsub.ping()
+                asked = True
                 continue
+            heard, asked = clock(), False
+            if item.get("type") != "message":
+                continue  # the answer to our PING
             try:
                 message = orjson.loads(item["data"])
             except orjson.JSONDecodeError:
@@ -152,6 +195,7 @@ class RedisBus:
             await self._redis.publish(CHANNEL, orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS))
 
     async def close(self) -> None:
+        self._closing = True
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(BaseException):

@@ -4,13 +4,18 @@ tests/proof/test_outages.py."""
 
 from __future__ import annotations
 
+import asyncio
+import os
 import random
+from typing import Any
 
 import asyncpg
 import pytest
+import test_server_processes as processes
 from redis.exceptions import ConnectionError as RedisConnectionError
 from sqlalchemy.exc import OperationalError
 
+from app.broadcast import Message, RedisBus
 from app.outage import OUTAGES, Backoff
 from app.presence import PresenceBoard
 
@@ -56,3 +61,72 @@ def test_dependency_failures_are_outages(error: Exception) -> None:
 @pytest.mark.parametrize("error", [ValueError("bug"), KeyError("bug"), AssertionError("bug")])
 def test_bugs_are_not_outages(error: Exception) -> None:
     assert not isinstance(error, OUTAGES)
+
+
+# -- the bus's subscription task never ends but by close() --------------------------------
+async def _raise_bug(pubsub: Any, receiver: Any) -> None:
+    raise RuntimeError("a bug, or an error redis-py let through unwrapped")
+
+
+async def _cancelled_from_elsewhere(pubsub: Any, receiver: Any) -> None:
+    raise asyncio.CancelledError
+
+
+async def _subscription_ended(pubsub: Any, receiver: Any) -> None:
+    return None
+
+
+@pytest.mark.parametrize(
+    ("failure", "logged"),
+    [
+        (_raise_bug, "bus failed; reconnecting"),
+        (_cancelled_from_elsewhere, "bus task cancelled from elsewhere; reconnecting"),
+        (_subscription_ended, "bus subscription ended; reconnecting"),
+    ],
+)
+async def test_the_bus_subscribes_again_after_any_failure(
+    failure: Any, logged: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Before the fix, a failure that was not an outage ended the subscription's task
+    silently: readiness said ``bus: down`` for good and the process fanned out nothing (CI saw
+    one server of the outage proof stay down after a Redis restart)."""
+    if not await processes._redis_available():
+        if os.environ.get("SPEAKEASY_REQUIRE_REDIS") == "1":
+            pytest.fail(f"Redis is not reachable at {processes.REDIS_URL}")
+        pytest.skip(f"Redis is not reachable at {processes.REDIS_URL}")
+    calls: list[int] = []
+
+    async def once_then_listen(pubsub: Any, receiver: Any) -> None:
+        calls.append(1)
+        await (failure if len(calls) == 1 else listen)(pubsub, receiver)
+
+    received: list[Message] = []
+
+    async def receiver(message: Message) -> None:
+        received.append(message)
+
+    async def reconnected() -> None:
+        return None
+
+    bus, other = RedisBus(processes.REDIS_URL, Backoff(0.01, 0.05)), RedisBus(processes.REDIS_URL)
+    listen = bus._listen
+    monkeypatch.setattr(bus, "_listen", once_then_listen)  # this bus only: the other one hears it
+    await other.start(receiver, reconnected)
+    await bus.start(receiver, reconnected)
+    try:
+        for _ in range(500):
+            if len(calls) >= 2 and bus.up:
+                break
+            await asyncio.sleep(0.02)
+        assert len(calls) >= 2 and bus.up and bus._task is not None and not bus._task.done()
+        assert logged in caplog.text
+        await bus.publish({"kind": "probe", "room": "", "origin": "test-bus"})  # carried again
+        for _ in range(250):
+            if any(message.get("origin") == "test-bus" for message in received):
+                break
+            await asyncio.sleep(0.02)
+        assert any(message.get("origin") == "test-bus" for message in received)
+    finally:
+        await bus.close()
+        await other.close()
+    assert bus._task is not None and bus._task.cancelled()  # close() still ends it

@@ -33,6 +33,8 @@ import httpx
 import pytest
 from outage_rig import Browser, PrivatePostgres, PrivateRedis, ServerProcess, Viewer, postgres_bin
 
+from app.broadcast import Message, RedisBus
+from app.outage import Backoff
 from engine.catalogue import GameEntry, entries
 
 pytestmark = pytest.mark.postgres
@@ -63,6 +65,49 @@ def rig_redis() -> Iterator[PrivateRedis]:
     redis.start()
     yield redis
     redis.stop()
+
+
+async def test_a_redis_that_stops_answering_is_found_and_the_bus_comes_back(rig_redis: PrivateRedis) -> None:
+    """SIGSTOP keeps Redis's connections open without a word: before the fix the
+    subscription waited for ever, the bus said up and carried nothing. Now the bus counts
+    as down after its PING goes unanswered, and comes back once Redis answers again."""
+    received: list[Message] = []
+
+    async def receiver(message: Message) -> None:
+        received.append(message)
+
+    async def reconnected() -> None:
+        return None
+
+    bus = RedisBus(rig_redis.url, Backoff(0.01, 0.05), health_seconds=0.3)
+    await bus.start(receiver, reconnected)
+    process = rig_redis.process
+    assert bus.up and process is not None
+    try:
+        process.send_signal(signal.SIGSTOP)
+        for _ in range(500):
+            if not bus.up:
+                break
+            await asyncio.sleep(0.02)
+        assert not bus.up
+        process.send_signal(signal.SIGCONT)
+        for _ in range(500):
+            if bus.up:
+                break
+            await asyncio.sleep(0.02)
+        assert bus.up
+        other = RedisBus(rig_redis.url)
+        await other.start(receiver, reconnected)
+        await other.publish({"kind": "probe", "room": "", "origin": "other"})
+        await other.close()
+        for _ in range(250):
+            if received:
+                break
+            await asyncio.sleep(0.02)
+        assert received and received[0]["origin"] == "other"
+    finally:
+        process.send_signal(signal.SIGCONT)
+        await bus.close()
 
 
 async def _seat_game(entry: GameEntry, bases: list[str]) -> list[Viewer]:
@@ -147,7 +192,10 @@ async def test_every_game_finishes_through_redis_and_postgres_restarts(
         start()
         restored = time.monotonic()
         versions = {viewer.name: viewer.version for viewer in viewers}
-        await _until(lambda: _all_report(bases, UP), 60, f"{name}: readiness says up again", viewers)
+        try:
+            await _until(lambda: _all_report(bases, UP), 60, f"{name}: readiness says up again", viewers)
+        except AssertionError as error:
+            raise AssertionError(f"{error}\n{await _servers_say(servers)}") from None
         ready = time.monotonic() - restored
         playing = [game for game in games if not all(viewer.over for viewer in game)]
         await _until(lambda: _crossed(playing, versions), 120, f"after {name}, every game moves on", viewers)
@@ -262,6 +310,20 @@ async def _refused_while_down(bases: list[str], viewers: list[Viewer], name: str
 
 async def _started(viewers: list[Viewer]) -> bool:
     return all(viewer.version >= 3 for viewer in viewers)
+
+
+async def _servers_say(servers: list[ServerProcess]) -> str:
+    """Each server's readiness and its last warnings, for a failure's message."""
+    lines = []
+    for server in servers:
+        try:
+            async with httpx.AsyncClient(timeout=10) as client:
+                ready = (await client.get(f"{server.base}/readyz")).text
+        except httpx.HTTPError as error:
+            ready = repr(error)
+        warnings = [str(record)[:300] for record in server.records() if record.get("level") != "info"]
+        lines += [f"{server.base} readyz {ready}", *warnings[-8:]]
+    return "\n".join(lines)
 
 
 async def _all_report(bases: list[str], states: dict[str, str]) -> bool:
