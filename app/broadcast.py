@@ -105,7 +105,6 @@ class RedisBus:
         self._health_seconds = health_seconds
         self._task: asyncio.Task[None] | None = None
         self._up = False
-        self._closing = False
 
     @property
     def up(self) -> bool:
@@ -120,7 +119,7 @@ class RedisBus:
 
     async def _run(self, receiver: Receiver, reconnected: Reconnected) -> None:
         """Subscribe, listen, and on any failure subscribe again: this task ends only when
-        :meth:`close` cancels it. A failure that is not an outage (a bug, or an error
+        it is cancelled (:meth:`close`). A failure that is not an outage (a bug, or an error
         redis-py let through unwrapped) is logged with its traceback, never the end of the
         bus: a bus task that died left the process without fan-out, its readiness saying
         ``bus: down`` for good."""
@@ -140,15 +139,6 @@ class RedisBus:
             except OUTAGES as error:
                 if self._up or not lost:
                     report(log, "bus lost; reconnecting", error)
-            except asyncio.CancelledError:
-                if self._closing:
-                    raise
-                # Not ours (close() sets _closing first): a cancellation leaked from a
-                # library's timeout must not end the subscription.
-                task = asyncio.current_task()
-                if task is not None:
-                    task.uncancel()
-                log.error("bus task cancelled from elsewhere; reconnecting")
             except Exception:
                 log.exception("bus failed; reconnecting")
             finally:
@@ -195,7 +185,6 @@ class RedisBus:
             await self._redis.publish(CHANNEL, orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS))
 
     async def close(self) -> None:
-        self._closing = True
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(BaseException):

@@ -68,10 +68,6 @@ async def _raise_bug(pubsub: Any, receiver: Any) -> None:
     raise RuntimeError("a bug, or an error redis-py let through unwrapped")
 
 
-async def _cancelled_from_elsewhere(pubsub: Any, receiver: Any) -> None:
-    raise asyncio.CancelledError
-
-
 async def _subscription_ended(pubsub: Any, receiver: Any) -> None:
     return None
 
@@ -80,7 +76,6 @@ async def _subscription_ended(pubsub: Any, receiver: Any) -> None:
     ("failure", "logged"),
     [
         (_raise_bug, "bus failed; reconnecting"),
-        (_cancelled_from_elsewhere, "bus task cancelled from elsewhere; reconnecting"),
         (_subscription_ended, "bus subscription ended; reconnecting"),
     ],
 )
