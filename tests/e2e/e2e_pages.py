@@ -29,13 +29,27 @@ LESSON_RUNS = [
 ]
 
 
+ENDLESS = """() => [...new Set(document.getAnimations()
+  .filter((a) => a.playState === "running" && a.effect && a.effect.getTiming().iterations === Infinity)
+  .map((a) => `${a.animationName || a.id || "animation"} on ${a.effect.target?.tagName || "?"}`))]"""
+
+
+def endless_animations(page: Page) -> list[str]:
+    """The animations running without end on the page: on a board drawn without a GPU each
+    repaints the page every frame for as long as it waits (static/games/README.md)."""
+    return list(page.evaluate(ENDLESS))
+
+
 def lesson_marks(page: Page, timeout: float, least: int = 1) -> int:
     """How many places a lesson points at (class "tutorial-focus"), once it points at
     ``least`` of them (0: at none): the lesson sets its marks in the frame after a step is
-    drawn, so this waits for them."""
+    drawn, so this waits for them. A mark may pulse, never without end (a lesson waits on
+    the player for as long as he likes)."""
     marks = page.locator(".tutorial-focus")
     if least:
         expect(marks.nth(least - 1)).to_be_attached(timeout=timeout)
+        endless = endless_animations(page)
+        assert not endless, f"a lesson's marks pulse without end: {endless}"
     else:
         expect(marks).to_have_count(0, timeout=timeout)
     return marks.count()

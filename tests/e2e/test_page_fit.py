@@ -26,6 +26,7 @@ from typing import Any
 
 import httpx
 import pytest
+from e2e_pages import endless_animations
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from websockets.sync.client import ClientConnection, connect
 
@@ -78,10 +79,6 @@ OVERFLOW = """() => {
 
 # An animation that never ends keeps the page painting every frame: a phone's battery, and the
 # Spies! map cost 0.75 of a core while its targets pulsed. Pulses run a few times, then rest.
-ENDLESS = """() => [...new Set(document.getAnimations()
-  .filter((a) => a.playState === "running" && a.effect && a.effect.getTiming().iterations === Infinity)
-  .map((a) => `${a.animationName || a.id || "animation"} on ${a.effect.target?.tagName || "?"}`))]"""
-
 OPEN_OPTIONS = "() => { const d = document.getElementById('rule-options'); if (d) d.open = true; }"
 GAME_ID = (
     "fetch(location.pathname.replace('/r/', '/api/rooms/')).then((r) => r.json()).then((r) => r.game_id)"
@@ -230,7 +227,7 @@ def fits(page: Page, what: str, problems: list[str]) -> None:
         problems.append(f"{what}: {found['scroll']} px wide in {found['inner']}: {culprits}")
     if found["cut"]:
         problems.append(f"{what}: cut short with no way to read it: {found['cut']}")
-    endless = page.evaluate(ENDLESS)
+    endless = endless_animations(page)
     if endless:
         problems.append(f"{what}: endless animations (each repaints the page every frame): {endless}")
 

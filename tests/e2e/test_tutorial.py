@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_pages import Player, open_player
+from e2e_pages import Player, endless_animations, open_player
 from playwright.sync_api import Browser, Page, expect
 
 from engine import catalogue
@@ -96,6 +96,7 @@ def test_speakeasy_lesson_start_to_end(
         expect(page.locator("body")).to_have_attribute("data-tutorial", "speakeasy")
         # Step 1 points at the learner's Speakeasy.
         expect(page.locator('#board [data-name="b1"]')).to_have_class(re.compile(r"\btutorial-focus\b"))
+        assert not endless_animations(page)  # the ring turns a few times, then stays
         fits(page)
         page.screenshot(path=str(shots / f"50-tutorial-step1-{tag}.png"))
         turn = page.locator("#turn")
