@@ -252,6 +252,9 @@ def test_the_map_on_a_phone(
     full = page.evaluate(_VIEWBOX)
 
     # The map across the screen, the tabs in the first screen, one tab's panels at a time.
+    # The room's column takes the map's shape once the shell has it: on a busy machine the
+    # cities can be drawn a frame before (CI read an 82 px wide board there), so wait for it.
+    page.wait_for_function("() => document.querySelector('#board').getBoundingClientRect().width >= 370")
     board = page.locator("#board").bounding_box()
     assert board is not None and board["x"] >= 0 and board["x"] + board["width"] <= 390.5
     assert board["width"] >= 370
