@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 import pytest
 import server_harness as harness
+import test_server_processes as processes
 
 from app.clocks import ManualClock
 from app.games.workers import Workers
@@ -138,3 +139,14 @@ async def server(
         finally:
             for player in running.players:
                 await player.close()
+
+
+@pytest.fixture
+async def redis_url() -> str:
+    """The machine's Redis (``SPEAKEASY_TEST_REDIS_URL``); skipped when it is not reachable,
+    a failure when ``SPEAKEASY_REQUIRE_REDIS=1`` (CI)."""
+    if not await processes._redis_available():
+        if os.environ.get("SPEAKEASY_REQUIRE_REDIS") == "1":
+            pytest.fail(f"Redis is not reachable at {processes.REDIS_URL}")
+        pytest.skip(f"Redis is not reachable at {processes.REDIS_URL}")
+    return processes.REDIS_URL

@@ -5,12 +5,10 @@ Each test runs on SQLite and PostgreSQL (the ``backend`` fixture)."""
 from __future__ import annotations
 
 import asyncio
-import os
 from typing import Any
 
 import pytest
 import server_harness as harness
-import test_server_processes as processes
 from conftest import Server
 from server_harness import Socket, seat_two, token_of
 from websockets.asyncio.client import connect
@@ -154,15 +152,6 @@ async def test_presence_of_rooms_seen_only_on_the_bus_is_dropped() -> None:
 
 
 # -- the hub's leave race ----------------------------------------------------------------
-@pytest.fixture
-async def redis_url() -> str:
-    if not await processes._redis_available():
-        if os.environ.get("SPEAKEASY_REQUIRE_REDIS") == "1":
-            pytest.fail(f"Redis is not reachable at {processes.REDIS_URL}")
-        pytest.skip(f"Redis is not reachable at {processes.REDIS_URL}")
-    return processes.REDIS_URL
-
-
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 async def test_sockets_of_a_room_closing_at_once_release_it(
     database_url: str, clock: ManualClock, redis_url: str

@@ -27,6 +27,7 @@ LESSON_RUNS = [
     pytest.param("phone", "en", marks=pytest.mark.slow),
     pytest.param("laptop", "fr", marks=pytest.mark.slow),
 ]
+"""The (size, language) runs of a guided first game's browser test."""
 
 
 ENDLESS = """() => [...new Set(document.getAnimations()
@@ -54,8 +55,6 @@ def lesson_marks(page: Page, timeout: float, least: int = 1) -> int:
         expect(marks).to_have_count(0, timeout=timeout)
     return marks.count()
 
-
-"""The (size, language) runs of a guided first game's browser test."""
 
 SOUTH_SETUP_ROWS = ("2 1 7 K 6", "3 . 8 . 4", "6 F . F 5", "4 . 1 . 2", "K B 5 3 K", "B S B 2 1")
 

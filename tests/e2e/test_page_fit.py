@@ -77,8 +77,7 @@ OVERFLOW = """() => {
   return {scroll: document.documentElement.scrollWidth, inner: width, culprits: out, cut};
 }"""
 
-# An animation that never ends keeps the page painting every frame: a phone's battery, and the
-# Spies! map cost 0.75 of a core while its targets pulsed. Pulses run a few times, then rest.
+
 OPEN_OPTIONS = "() => { const d = document.getElementById('rule-options'); if (d) d.open = true; }"
 GAME_ID = (
     "fetch(location.pathname.replace('/r/', '/api/rooms/')).then((r) => r.json()).then((r) => r.game_id)"
