@@ -374,17 +374,27 @@ def test_prohibition_phone_in_french_by_touch(server: str, browser: Browser, sho
     crossings = page.eval_on_selector_all("#board [data-inter]", "els => els.map((e) => e.dataset.inter)")
     deadline = time.monotonic() + 90
     said = ""
+    tried: set[str] = set()
     while not said:
         assert time.monotonic() < deadline, "no character decision came"
         keys = page.eval_on_selector_all("#board .hit-area", "els => els.map((e) => e.dataset.key)")
         offered = page.locator("#pz-actions button.pz-action:not([disabled])").count()
-        free = next((i for i in crossings if f"i:{i}" not in keys), None)  # one no character may end on
+        # A crossing no character may end on and not tried yet. One that no rule refuses for
+        # the dice (say, where a character already stands) shows what it is instead: next one.
+        free = next((i for i in crossings if f"i:{i}" not in keys and i not in tried), None)
         if keys and all(k.startswith("i:") for k in keys) and offered and free is not None:
+            tried.add(free)
             page.evaluate("window.scrollTo(0, 0)")
             page.locator(f'#board [data-inter="{free}"]').tap(force=True)
-            said = note_text(page)
-            page.screenshot(path=shots / "40-explain-pz-char-refused-phone.png")
-            break
+            answer = page.locator("#board-note:not([hidden]), #tip:not([hidden])").first
+            expect(answer).to_be_visible()
+            if answer.get_attribute("id") == "board-note":
+                said = note_text(page)
+                page.screenshot(path=shots / "40-explain-pz-char-refused-phone.png")
+                break
+            page.keyboard.press("Escape")
+            expect(page.locator("#tip")).to_be_hidden()
+            continue
         card = page.locator("#pz-hand button.pz-card.legal").first
         button = page.locator("#pz-actions button.pz-action:not([disabled])").first
         try:
