@@ -40,9 +40,10 @@ class Settings(BaseSettings):
     worker pool, queueing included, before the action is refused as ``unavailable``."""
     replay_limit: int = 200
     """At most this many missed events are replayed on reconnect; older gets a resync."""
-    ws_compression: bool = False
-    """Per-message deflate on the sockets. Off by default: frames are small JSON, and each
-    socket's zlib contexts cost CPU on every frame and far more memory than its game."""
+    ws_compression: bool = True
+    """Per-message deflate on the sockets, for a browser that offers it: a frame of 1 KiB or
+    more goes compressed (a Flickago shot, a welcome, a replay), a shorter one as it is, and no
+    zlib context is kept between messages (``app/ws/deflate.py``)."""
     max_frame_bytes: int = 16 * 1024
     max_frames_per_second: int = 20
     chat_lines_per_second: float = 1.0

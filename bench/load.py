@@ -44,9 +44,10 @@ load still offered, for the moves intended in the window to arrive):
   the PostgreSQL backends of the run's database (``db CPU``);
 * server KiB per game: (RSS of the server process with every game seated − RSS before) / N,
   and the same at the end of the window (games in play);
-* bytes: each event frame's size (p50 / p90 / max; a frame carries a patch of the viewer's
-  view), the bytes a viewer of a game receives per action, and per whole game (a person's
-  frames from a game's welcome to the next game's);
+* bytes: each event frame's size on the wire (p50 / p90 / max; a frame carries a patch of
+  the viewer's view, deflated when it is 1 KiB or more: the clients offer per-message
+  deflate as browsers do), the bytes a viewer of a game receives per action, and per whole
+  game (a person's frames from a game's welcome to the next game's);
 * the machine's load average at the start and the end of the section (the machine is shared
   with the load generator, PostgreSQL and anything else running: read the figures with it).
 
@@ -176,6 +177,44 @@ ADAPTERS: dict[str, Adapter] = {
     "flickago": FlickagoPlayer(),
     "spies": SpiesPlayer(),
 }
+
+
+# -- the wire ------------------------------------------------------------------------------
+def wire_meter() -> Any:
+    """A browser's offer of per-message deflate (``client_max_window_bits``) that notes the
+    bytes of each text frame as it came on the wire, compressed or not, in its ``sizes``: a
+    frame's size is what the socket carried (``app/ws/deflate.py``). A server that does not
+    accept the offer sends plain frames, and a frame's size is its text's."""
+    from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory, PerMessageDeflate
+    from websockets.frames import Opcode
+
+    sizes: deque[int] = deque()
+
+    class Metered(PerMessageDeflate):
+        def decode(self, frame: Any, *, max_size: int | None = None) -> Any:
+            if frame.opcode is Opcode.TEXT:
+                sizes.append(len(frame.data))
+            return super().decode(frame, max_size=max_size)
+
+    class Offer(ClientPerMessageDeflateFactory):
+        def process_response_params(self, params: Any, accepted_extensions: Any) -> Any:
+            made = super().process_response_params(params, accepted_extensions)
+            return Metered(
+                made.remote_no_context_takeover,
+                made.local_no_context_takeover,
+                made.remote_max_window_bits,
+                made.local_max_window_bits,
+                made.compress_settings,
+            )
+
+    offer = Offer(client_max_window_bits=True)
+    offer.sizes = sizes  # type: ignore[attr-defined]
+    return offer
+
+
+def wire_size(ws: Any, text: str) -> int:
+    """The bytes ``text``'s frame took on ``ws``'s wire (its payload; see :func:`wire_meter`)."""
+    return ws.wire_sizes.popleft() if ws.protocol.extensions else len(text.encode())
 
 
 # -- the load generator (one process) ------------------------------------------------------
@@ -330,9 +369,17 @@ class Table:
         from websockets.asyncio.client import connect
 
         url = f"{self.base.replace('http://', 'ws://')}/ws/rooms/{self.room_id}{query}"
-        return await connect(
-            url, additional_headers={"Cookie": cookie}, compression=None, max_queue=None, open_timeout=60
+        meter = wire_meter()
+        ws = await connect(
+            url,
+            additional_headers={"Cookie": cookie},
+            compression=None,
+            extensions=[meter],
+            max_queue=None,
+            open_timeout=60,
         )
+        ws.wire_sizes = meter.sizes
+        return ws
 
     async def _life(self, person: Person) -> None:
         """Connect, say hello (resuming from the last version after a reconnect), read."""
@@ -366,8 +413,8 @@ class Table:
                 await self.spectator.send('{"type":"hello","last_version":null}')
                 async for text in self.spectator:
                     self.stats.spectator_frames += 1
+                    size = wire_size(self.spectator, text)
                     if self._measuring(asyncio.get_running_loop().time()):
-                        size = len(text.encode())
                         self.stats.viewer_bytes += size
                         if text.startswith('{"type":"event"'):
                             self.stats.event_bytes.append(size)
@@ -489,7 +536,7 @@ class Table:
         async for text in person.ws:
             now = loop.time()
             self.stats.player_frames += 1
-            size = len(text.encode())
+            size = wire_size(person.ws, text)
             person.game_bytes += size
             frame = person.follower.take(json.loads(text))
             kind = frame["type"]

@@ -29,6 +29,7 @@ from websockets.http11 import Request
 from websockets.protocol import Protocol, State
 
 from app.ws.connection import Connection
+from app.ws.deflate import LargeMessagesDeflateFactory
 
 log = logging.getLogger("speakeasy.ws")
 
@@ -68,6 +69,13 @@ class SocketProtocol(WebSocketsSansIOProtocol):
 
     connection: Connection | None = None
     flushing = False  # a flush of what was written is due this turn of the event loop
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.config.ws_per_message_deflate:
+            # Large messages only, no zlib context kept per socket (app/ws/deflate.py),
+            # instead of uvicorn's: every frame compressed, two contexts per socket.
+            self.conn.available_extensions = [LargeMessagesDeflateFactory()]
 
     # -- before the application takes the socket over: uvicorn's ASGI path ---------------
     def handle_connect(self, event: Request) -> None:
