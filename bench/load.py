@@ -184,13 +184,19 @@ def wire_meter() -> Any:
     """A browser's offer of per-message deflate (``client_max_window_bits``) that notes the
     bytes of each text frame as it came on the wire, compressed or not, in its ``sizes``: a
     frame's size is what the socket carried (``app/ws/deflate.py``). A server that does not
-    accept the offer sends plain frames, and a frame's size is its text's."""
+    accept the offer sends plain frames, and a frame's size is its text's. The bench's own
+    messages go uncompressed (each message may choose): a browser compresses its few dozen
+    bytes, which the server inflates in well under a microsecond, and the load generator
+    shares the machine's cores with the server."""
     from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory, PerMessageDeflate
     from websockets.frames import Opcode
 
     sizes: deque[int] = deque()
 
     class Metered(PerMessageDeflate):
+        def encode(self, frame: Any) -> Any:
+            return frame
+
         def decode(self, frame: Any, *, max_size: int | None = None) -> Any:
             if frame.opcode is Opcode.TEXT:
                 sizes.append(len(frame.data))
