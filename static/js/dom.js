@@ -39,11 +39,32 @@ export function icon(viewBox, cls, paths) {
   return svg;
 }
 
-/** Add the stylesheet at `href` to the page once. */
+/**
+ * Link the stylesheet at `href` (this site's, under /static/) to the page once. Resolves when
+ * it has loaded, or failed to: what it styles may be drawn then without a frame unstyled.
+ */
 export function loadStylesheet(href) {
-  if (document.querySelector(`link[href="${href}"]`)) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = href;
+  const url = new URL(String(href || ""), location.origin);
+  if (url.origin !== location.origin || !url.pathname.startsWith("/static/") || !url.pathname.endsWith(".css")) {
+    return Promise.reject(new Error(`refusing to load ${href}`));
+  }
+  const found = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === url.href);
+  if (found) {
+    if (found.dataset.loading !== "1") return Promise.resolve();
+    return new Promise((done) => {
+      found.addEventListener("load", done, { once: true });
+      found.addEventListener("error", done, { once: true });
+    });
+  }
+  const link = h("link", { rel: "stylesheet", href: url.pathname, dataset: { loading: "1" } });
+  const loaded = new Promise((done) => {
+    const settle = () => {
+      delete link.dataset.loading;
+      done();
+    };
+    link.addEventListener("load", settle, { once: true });
+    link.addEventListener("error", settle, { once: true });
+  });
   document.head.append(link);
+  return loaded;
 }

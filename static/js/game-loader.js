@@ -2,6 +2,7 @@
 // server does not name one) and checks that it has the interface static/games/README.md
 // describes. Only modules of this site under /static/games/ are loaded.
 
+import { loadStylesheet } from "./dom.js";
 import { addStrings } from "./i18n.js";
 import { FALLBACK_MODULE } from "./wire.js";
 
@@ -29,4 +30,10 @@ export function loadGameModule(path) {
     );
   }
   return loaded.get(url);
+}
+
+/** Link the module's stylesheet (its `stylesheet`, optional) and wait until it has loaded or
+ * failed: the shell calls it before `mount`, so that no board is drawn before its rules apply. */
+export function moduleStyles(mod) {
+  return typeof mod.stylesheet === "string" && mod.stylesheet ? loadStylesheet(mod.stylesheet) : Promise.resolve();
 }

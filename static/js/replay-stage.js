@@ -9,7 +9,7 @@
 // module shows no setup editor) and `ctx.send` sends nothing and says so.
 
 import { api } from "./api.js";
-import { loadGameModule } from "./game-loader.js";
+import { loadGameModule, moduleStyles } from "./game-loader.js";
 import { t } from "./i18n.js";
 
 /** A step's view as the module draws it in a replay: no choices to offer. */
@@ -31,6 +31,7 @@ export class ReplayStage {
   /** Load the module of `data.client_module` and mount it for `seat` (null: no seat). */
   async mount(data, seat) {
     this.module = await loadGameModule(data.client_module);
+    await moduleStyles(this.module);
     this.handle?.destroy();
     this.steps = data.steps;
     this.at = -1;

@@ -14,7 +14,7 @@ import { RoomChat } from "./chat.js";
 import { Clocks, tickClocks } from "./clocks.js";
 import { TurnCues } from "./cues.js";
 import { refusalText } from "./explain.js";
-import { loadGameModule } from "./game-loader.js";
+import { loadGameModule, moduleStyles } from "./game-loader.js";
 import { HintBox } from "./hint.js";
 import { applyI18n, has, mountLangSwitch, onLangChange, t } from "./i18n.js";
 import { renderInvite } from "./invite-panel.js";
@@ -262,6 +262,7 @@ async function mountGame() {
   let mod;
   try {
     mod = await loadGameModule(R.info.clientModule);
+    await moduleStyles(mod);
   } catch (err) {
     fatal(t("error.module", { m: err.message }));
     throw err;

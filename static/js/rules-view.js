@@ -7,7 +7,7 @@
 //   export function title(lang) { ... }                          // "How to play …"
 //   export function render(container, { lang, part }) { ... }    // part: "quick" | "full"
 
-import { h } from "./dom.js";
+import { h, loadStylesheet } from "./dom.js";
 import { addStrings, lang, t } from "./i18n.js";
 import { RULES_STRINGS } from "./rules-strings.js";
 
@@ -31,24 +31,6 @@ function ownUrl(path, under, ending) {
   return url;
 }
 
-/** Link a stylesheet once; resolves when it has loaded (or failed: the rules still draw). */
-function linkStylesheet(href) {
-  const url = ownUrl(href, "/static/", ".css");
-  const found = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === url.href);
-  if (found) return found.dataset.loading === "1" ? new Promise((done) => found.addEventListener("load", done, { once: true })) : Promise.resolve();
-  const link = h("link", { rel: "stylesheet", href: url.pathname, dataset: { loading: "1" } });
-  const loaded = new Promise((done) => {
-    const settle = () => {
-      delete link.dataset.loading;
-      done();
-    };
-    link.addEventListener("load", settle, { once: true });
-    link.addEventListener("error", settle, { once: true });
-  });
-  document.head.append(link);
-  return loaded;
-}
-
 const modules = new Map();
 
 /**
@@ -68,7 +50,7 @@ export function loadRulesModule(path) {
       if (typeof mod.render !== "function" || typeof mod.title !== "function") {
         throw new Error(`${url.pathname} does not export title() and render()`);
       }
-      if (typeof mod.stylesheet === "string" && mod.stylesheet) await linkStylesheet(mod.stylesheet);
+      if (typeof mod.stylesheet === "string" && mod.stylesheet) await loadStylesheet(mod.stylesheet);
       return mod;
     });
     loading.catch(() => modules.delete(url.href));

@@ -576,6 +576,7 @@ def test_a_finger_aims_and_shoots_on_a_touch_phone(server: str, browser: Browser
 MOUNT = """async (view) => {
   const mod = await import("/static/games/flickago/main.js");
   const i18n = await import("/static/js/i18n.js");
+  await (await import("/static/js/game-loader.js")).moduleStyles(mod);  // as the room's shell does
   const box = (id, css) => {
     const el = document.createElement("div");
     el.id = id;

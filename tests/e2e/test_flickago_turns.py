@@ -38,6 +38,7 @@ PHONE = {"width": 390, "height": 844}
 MOUNT = """async ([view, phone]) => {
   const mod = await import("/static/games/flickago/main.js");
   const i18n = await import("/static/js/i18n.js");
+  await (await import("/static/js/game-loader.js")).moduleStyles(mod);  // as the room's shell does
   const box = (id, css) => {
     const el = document.createElement("div");
     el.id = id;

@@ -29,7 +29,6 @@ import { pause, play, tracks, trails } from "./playback.js";
 import { breakdown } from "./scoring.js";
 import { STRINGS } from "./strings.js";
 import { angleWords, choiceLabel, pieceName, sideName } from "./words.js";
-import { loadStylesheet } from "../../js/dom.js";
 
 export const strings = {
   en: { ...STRINGS.en, ...EXPLAIN_STRINGS.en, ...HINT_STRINGS.en },
@@ -39,7 +38,8 @@ export const strings = {
 export { describe } from "./describe.js";
 
 const DATA_URL = new URL("./data.json", import.meta.url).href;
-const STYLESHEET = new URL("./flickago.css", import.meta.url).href;
+/** Linked by the shell before it mounts the board (static/games/README.md). */
+export const stylesheet = new URL("./flickago.css", import.meta.url).href;
 
 async function loadBoard() {
   const answer = await fetch(DATA_URL);
@@ -57,7 +57,6 @@ const RESOLUTION_MS = 650;
 
 /** Mount Flickago (ctx: static/games/README.md). */
 export function mount(container, ctx) {
-  loadStylesheet(STYLESHEET);
   return new FlickagoTable(container, ctx);
 }
 

@@ -28,7 +28,6 @@ import { animateCharacter, animateTruck, dropIn, flash } from "./motion.js";
 import { actionGroups, h, renderDecision, renderHand, renderLast, renderLog, renderTable, renderTrucks } from "./panels.js";
 import { characterPath, truckPath } from "./paths.js";
 import { STRINGS } from "./strings.js";
-import { loadStylesheet } from "../../js/dom.js";
 import { attachTips, hideTip, note, showTipFor } from "../../js/explain.js";
 
 export const strings = {
@@ -37,7 +36,8 @@ export const strings = {
 };
 
 const DATA_URL = new URL("./data.json", import.meta.url).href;
-const STYLESHEET = new URL("./prohibition.css", import.meta.url).href;
+/** Linked by the shell before it mounts the board (static/games/README.md). */
+export const stylesheet = new URL("./prohibition.css", import.meta.url).href;
 
 async function loadCity() {
   const answer = await fetch(DATA_URL);
@@ -62,7 +62,6 @@ function closed(text, capital = false) {
 
 /** Mount Prohibition (ctx: static/games/README.md). */
 export function mount(container, ctx) {
-  loadStylesheet(STYLESHEET);
   return new ProhibitionTable(container, ctx);
 }
 

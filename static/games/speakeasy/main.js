@@ -26,7 +26,6 @@ import { STRINGS } from "./strings.js";
 import { t, useTranslator } from "./text.js";
 import { tileSvg } from "./tiles.js";
 import { renderTrays } from "./trays.js";
-import { loadStylesheet } from "../../js/dom.js";
 
 export const strings = {
   en: { ...STRINGS.en, ...EXPLAIN_STRINGS.en, ...HINT_STRINGS.en },
@@ -36,7 +35,8 @@ export const strings = {
 export { describe } from "./describe.js";
 
 const SIDES = ["s", "n"];
-const STYLESHEET = new URL("./speakeasy.css", import.meta.url).href;
+/** Linked by the shell before it mounts the board (static/games/README.md). */
+export const stylesheet = new URL("./speakeasy.css", import.meta.url).href;
 
 function section(id, cls, titleKey = null) {
   const box = document.createElement("section");
@@ -56,7 +56,6 @@ function section(id, cls, titleKey = null) {
  */
 export function mount(container, ctx) {
   useTranslator(ctx.t);
-  loadStylesheet(STYLESHEET);
   return new SpeakEasyTable(container, ctx);
 }
 

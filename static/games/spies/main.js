@@ -27,7 +27,6 @@ import { cityPopover } from "./popover.js";
 import { ARTICLES, STRINGS } from "./strings.js";
 import { PanelTabs } from "./tabs.js";
 import { Viewport } from "./viewport.js";
-import { loadStylesheet } from "../../js/dom.js";
 import { attachTips, note } from "../../js/explain.js";
 
 export const strings = {
@@ -36,7 +35,8 @@ export const strings = {
 };
 
 const DATA_URL = "/api/catalogue/spies/data";
-const STYLESHEET = new URL("./spies.css", import.meta.url).href;
+/** Linked by the shell before it mounts the board (static/games/README.md). */
+export const stylesheet = new URL("./spies.css", import.meta.url).href;
 const LOG_LINES = 300;
 const VERSIONED = new Set(["turn", "tile", "place"]);
 const NEAR_PX = 22; // a tap this close to a city (or a gold ring) is on it
@@ -74,7 +74,6 @@ export const describe = (event, view, t) => describeEvent(event, t, namesFor(t, 
 
 /** Mount Spies! (ctx: static/games/README.md). */
 export function mount(container, ctx) {
-  loadStylesheet(STYLESHEET);
   return new SpiesTable(container, ctx);
 }
 
