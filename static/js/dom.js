@@ -56,7 +56,7 @@ export function loadStylesheet(href) {
       found.addEventListener("error", done, { once: true });
     });
   }
-  const link = h("link", { rel: "stylesheet", href: url.pathname, dataset: { loading: "1" } });
+  const link = h("link", { rel: "stylesheet", href: url.pathname + url.search, dataset: { loading: "1" } });
   const loaded = new Promise((done) => {
     const settle = () => {
       delete link.dataset.loading;
