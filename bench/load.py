@@ -191,6 +191,8 @@ def wire_meter() -> Any:
     from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory, PerMessageDeflate
     from websockets.frames import Opcode
 
+    from app.ws.deflate import recast
+
     sizes: deque[int] = deque()
 
     class Metered(PerMessageDeflate):
@@ -204,14 +206,7 @@ def wire_meter() -> Any:
 
     class Offer(ClientPerMessageDeflateFactory):
         def process_response_params(self, params: Any, accepted_extensions: Any) -> Any:
-            made = super().process_response_params(params, accepted_extensions)
-            return Metered(
-                made.remote_no_context_takeover,
-                made.local_no_context_takeover,
-                made.remote_max_window_bits,
-                made.local_max_window_bits,
-                made.compress_settings,
-            )
+            return recast(super().process_response_params(params, accepted_extensions), Metered)
 
     offer = Offer(client_max_window_bits=True)
     offer.sizes = sizes  # type: ignore[attr-defined]

@@ -18,12 +18,14 @@ What a viewer receives is unchanged once inflated: the same text, so secrecy is 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 from websockets.extensions.base import Extension
 from websockets.extensions.permessage_deflate import PerMessageDeflate, ServerPerMessageDeflateFactory
 from websockets.frames import Frame, Opcode
 from websockets.typing import ExtensionParameter
+
+Kind = TypeVar("Kind", bound=PerMessageDeflate)
 
 SMALLEST: Final = 1024
 """A message shorter than this many bytes goes uncompressed."""
@@ -33,6 +35,18 @@ MEMORY_LEVEL: Final = 5
 """zlib's window (4 KiB) and memory level for the server's messages, as uvicorn sets them: a
 compressor made for one message costs a third of what zlib's defaults cost (16 against 54 µs
 for 1.7 KB of text) and compresses a Flickago shot's frame as well (30 µs; bench/README.md)."""
+
+
+def recast(negotiated: PerMessageDeflate, kind: type[Kind]) -> Kind:
+    """The extension websockets negotiated, as an instance of its subclass ``kind``: the same
+    parameters (how each side keeps its context, the windows, zlib's settings)."""
+    return kind(
+        negotiated.remote_no_context_takeover,
+        negotiated.local_no_context_takeover,
+        negotiated.remote_max_window_bits,
+        negotiated.local_max_window_bits,
+        negotiated.compress_settings,
+    )
 
 
 class LargeMessagesDeflate(PerMessageDeflate):
@@ -59,10 +73,4 @@ class LargeMessagesDeflateFactory(ServerPerMessageDeflateFactory):
         self, params: Sequence[ExtensionParameter], accepted_extensions: Sequence[Extension]
     ) -> tuple[list[ExtensionParameter], PerMessageDeflate]:
         response, negotiated = super().process_request_params(params, accepted_extensions)
-        return response, LargeMessagesDeflate(
-            negotiated.remote_no_context_takeover,
-            negotiated.local_no_context_takeover,
-            negotiated.remote_max_window_bits,
-            negotiated.local_max_window_bits,
-            negotiated.compress_settings,
-        )
+        return response, recast(negotiated, LargeMessagesDeflate)

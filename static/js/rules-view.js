@@ -7,7 +7,8 @@
 //   export function title(lang) { ... }                          // "How to play …"
 //   export function render(container, { lang, part }) { ... }    // part: "quick" | "full"
 
-import { h, loadStylesheet } from "./dom.js";
+import { h } from "./dom.js";
+import { moduleStyles } from "./game-loader.js";
 import { addStrings, lang, t } from "./i18n.js";
 import { RULES_STRINGS } from "./rules-strings.js";
 
@@ -50,7 +51,7 @@ export function loadRulesModule(path) {
       if (typeof mod.render !== "function" || typeof mod.title !== "function") {
         throw new Error(`${url.pathname} does not export title() and render()`);
       }
-      if (typeof mod.stylesheet === "string" && mod.stylesheet) await loadStylesheet(mod.stylesheet);
+      await moduleStyles(mod);
       return mod;
     });
     loading.catch(() => modules.delete(url.href));

@@ -18,7 +18,7 @@ from websockets.frames import Frame, Opcode
 from websockets.typing import ExtensionParameter
 
 from app.identity import COOKIE_NAME
-from app.ws.deflate import SMALLEST, LargeMessagesDeflate
+from app.ws.deflate import SMALLEST, LargeMessagesDeflate, recast
 
 
 class _Recording(PerMessageDeflate):
@@ -45,14 +45,7 @@ class _RecordingFactory(ClientPerMessageDeflateFactory):
         self, params: Sequence[ExtensionParameter], accepted_extensions: Sequence[Extension]
     ) -> PerMessageDeflate:
         self.answer = params
-        made = super().process_response_params(params, accepted_extensions)
-        recording = _Recording(
-            made.remote_no_context_takeover,
-            made.local_no_context_takeover,
-            made.remote_max_window_bits,
-            made.local_max_window_bits,
-            made.compress_settings,
-        )
+        recording = recast(super().process_response_params(params, accepted_extensions), _Recording)
         recording.wire = self.wire
         return recording
 

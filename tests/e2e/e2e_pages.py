@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, WebSocket, WebSocketRoute, expect
 
 from app.games.patches import ViewFollower
+from engine.catalogue import GameEntry, entries, names
 
 # A legal South setup (ranks 6 down to 1, files a..e; "." is a building): the tests place
 # it piece by piece with drag and drop. North gets the same turned 180 degrees.
@@ -28,6 +29,11 @@ LESSON_RUNS = [
     pytest.param("laptop", "fr", marks=pytest.mark.slow),
 ]
 """The (size, language) runs of a guided first game's browser test."""
+
+
+def game_entries() -> list[GameEntry]:
+    """The catalogue's games that this server serves, in the catalogue's order."""
+    return [e for e in entries() if e.name in names()]
 
 
 ENDLESS = """() => [...new Set(document.getAnimations()

@@ -14,10 +14,11 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+from e2e_pages import game_entries
 from playwright.sync_api import Browser, Route
 
 from app.identity import COOKIE_NAME
-from engine.catalogue import GameEntry, entries, names
+from engine.catalogue import GameEntry
 
 pytestmark = pytest.mark.e2e
 
@@ -37,10 +38,6 @@ FIRST_DRAWING = """() => {
 }"""
 
 
-def _games() -> list[GameEntry]:
-    return [e for e in entries() if e.name in names()]
-
-
 @pytest.fixture
 def http(server: str) -> Iterator[httpx.Client]:
     with httpx.Client(base_url=server, timeout=30) as client:
@@ -48,7 +45,7 @@ def http(server: str) -> Iterator[httpx.Client]:
         yield client
 
 
-@pytest.mark.parametrize("entry", _games(), ids=lambda e: e.name)
+@pytest.mark.parametrize("entry", game_entries(), ids=lambda e: e.name)
 def test_the_board_is_first_drawn_with_its_stylesheet(
     server: str, browser: Browser, http: httpx.Client, entry: GameEntry
 ) -> None:

@@ -26,13 +26,13 @@ from typing import Any
 
 import httpx
 import pytest
-from e2e_pages import endless_animations
+from e2e_pages import endless_animations, game_entries
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from websockets.sync.client import ClientConnection, connect
 
 from app.games.patches import ViewFollower
 from app.identity import COOKIE_NAME
-from engine.catalogue import GameEntry, entries, names
+from engine.catalogue import GameEntry
 
 pytestmark = pytest.mark.e2e
 
@@ -82,10 +82,6 @@ OPEN_OPTIONS = "() => { const d = document.getElementById('rule-options'); if (d
 GAME_ID = (
     "fetch(location.pathname.replace('/r/', '/api/rooms/')).then((r) => r.json()).then((r) => r.game_id)"
 )
-
-
-def game_entries() -> list[GameEntry]:
-    return [e for e in entries() if e.name in names()]
 
 
 @dataclass
