@@ -9,8 +9,8 @@ no database.
 
 Prints the CPU time (``time.process_time``: the machine may be shared) per change, the best
 of ``--repeat`` replays of the same games; ``--profile`` prints a cProfile of one replay
-instead. The scripted players choose from their views' ``legal`` lines, as
-``bench/load.py``'s do (not timed).
+instead. The scripted players are ``bench/load.py``'s (its ``ADAPTERS``: a random action
+among those each seat's view offers; not timed).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.clocks import GameClocks
+from bench.load import ADAPTERS
 from app.games import commands, frames, store
 from app.games.runtime import LoadedGame, SentViews
 from engine.catalogue import entry
@@ -36,6 +37,7 @@ def replay(
 ) -> tuple[float, int]:
     """CPU seconds spent in the server's part, and the changes made."""
     rules = entry(name).game
+    player = ADAPTERS[name]
     rng = random.Random(7)
     spent, changes = 0.0, 0
     for number in range(games):
@@ -50,15 +52,12 @@ def replay(
         for _ in range(moves):
             if game.result is not None:
                 break
-            seat = rng.choice(sorted(rules.actors(game.state)))
-            legal = rules.view(game.state, seat, history=False).get("legal") or []
-            action = (
-                {"type": "act", "text": rng.choice(legal)}
-                if legal
-                else rules.default_action(game.state, seat)
-            )
-            if action is None:
+            views = {seat: rules.view(game.state, seat, history=False) for seat in seats}
+            ready = [seat for seat in seats if player.can_act(views[seat], seat)]
+            if not ready:
                 break
+            seat = rng.choice(ready)
+            action, _ = player.choose(views[seat], seat, rng)
             now += 50
             started = time.process_time()
             if profile is not None:

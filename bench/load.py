@@ -59,6 +59,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import math
 import multiprocessing as mp
@@ -795,15 +796,24 @@ def database_url(database: str) -> str:
 
 
 def start_server(
-    database: str, port: int, extra_env: dict[str, str], root: Path = ROOT, workers: int = 1
+    database: str,
+    port: int,
+    extra_env: dict[str, str],
+    root: Path = ROOT,
+    workers: int = 1,
+    profile: Path | None = None,
 ) -> subprocess.Popen[bytes]:
     """``python -m app serve`` from the source tree ``root`` (this one, or a baseline's); with
     ``workers`` > 1, that many server processes on the port, handing each other their rooms'
-    events through Redis (``REDIS_URL``, default ``redis://127.0.0.1:6379/0``)."""
+    events through Redis (``REDIS_URL``, default ``redis://127.0.0.1:6379/0``). With
+    ``profile``, the server runs under ``bench/profiled_serve.py``, which profiles it between
+    SIGUSR1 and SIGUSR2 and writes the figures there."""
     env = {**os.environ, "DATABASE_URL": database_url(database), **SERVER_ENV, **extra_env}
     redis = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
     env.pop("REDIS_URL", None)
     command = [sys.executable, "-m", "app", "serve", "--port", str(port)]
+    if profile is not None:
+        command[1:3] = [str(ROOT / "bench" / "profiled_serve.py"), str(profile)]
     if workers > 1:
         env["REDIS_URL"] = extra_env.get("REDIS_URL", redis)
         command += ["--workers", str(workers)]
@@ -1028,7 +1038,8 @@ def run_section(
     clients: list[tuple[Any, Any]] = []
     try:
         port = _free_port()
-        server = start_server(database, port, extra, server_tree[1], args.workers)
+        profile = profile_path(args.profile, server_tree[0])
+        server = start_server(database, port, extra, server_tree[1], args.workers, profile)
         base = f"http://127.0.0.1:{port}"
         warm_up_server(game, players, base, interval)
         time.sleep(0.5)
@@ -1070,10 +1081,14 @@ def run_section(
         for _, parent in clients:
             parent.send(("go", (window.start, window.measure_from, window.measure_to, window.drain_until)))
         time.sleep(max(0.0, window.measure_from - time.monotonic()))
+        if profile is not None:
+            server.send_signal(signal.SIGUSR1)
         cpu0, db0, t0 = server_cpu(server.pid), db_cpu(database), time.monotonic()
         metrics0 = server_metrics(base)
         time.sleep(max(0.0, window.measure_to - time.monotonic()))
         cpu1, db1, t1 = server_cpu(server.pid), db_cpu(database), time.monotonic()
+        if profile is not None:
+            server.send_signal(signal.SIGUSR2)
         metrics1 = server_metrics(base)
         rss_end, tree_end = server_rss(server.pid)
         results = [parent.recv()[1] for _, parent in clients]
@@ -1259,7 +1274,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--rounds", type=int, default=1, help="sections per game and server (medians compared)"
     )
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        type=Path,
+        help="cProfile the server over the measured window into FILE (one file per server and "
+        "section: FILE's name gets their labels); its CPU figures then include the profiler's cost",
+    )
     args = parser.parse_args(argv)
+    if args.profile and args.workers > 1:
+        parser.error("--profile profiles one server process: leave --workers at 1")
     games = args.game or list(names())
     sections: list[dict[str, Any]] = []
     with contextlib.ExitStack() as stack:
@@ -1273,6 +1297,19 @@ def main(argv: list[str] | None = None) -> int:
     elif comparison:
         print(comparison_report(comparison, args.rounds), flush=True)
     return 0
+
+
+def profile_path(requested: Path | None, server: str) -> Path | None:
+    """Where a section's profile goes: ``requested`` with the server's label and a counter
+    added to its name, so that alternating servers and rounds never overwrite each other."""
+    if requested is None:
+        return None
+    label = re.sub(r"[^A-Za-z0-9]+", "-", server).strip("-")
+    for number in itertools.count(1):
+        path = requested.with_name(f"{requested.stem}.{label}.{number}{requested.suffix or '.prof'}")
+        if not path.exists():
+            return path
+    raise AssertionError("unreachable")
 
 
 @contextlib.contextmanager

@@ -88,7 +88,12 @@ def view_parts(view: Mapping[str, Any], written: dict[int, str] | None = None) -
     parts: dict[str, str] = {}
     for key, value in view.items():
         kind = type(value)
-        text = _INT_TEXTS.get(value) if kind is int else _CONSTANTS.get(kind)
+        if kind is int:
+            text = _INT_TEXTS.get(value)
+        elif kind is str:
+            text = short_text(value)
+        else:
+            text = _CONSTANTS.get(kind)
         if text is None:
             if written is not None and isinstance(value, dict | list):
                 text = written.get(id(value))
@@ -100,6 +105,25 @@ def view_parts(view: Mapping[str, Any], written: dict[int, str] | None = None) -
     return parts
 
 
+def short_text(value: str) -> str | None:
+    """The JSON text of a short string (a view's keys, and the names, phases and hashes its
+    values are), written once and then looked up: a change writes several views of dozens
+    of keys. ``None`` for a long one (to be written where it is)."""
+    text = _STR_TEXTS.get(value)
+    if text is None and len(value) <= SHORT_TEXT:
+        text = dumps(value)
+        if len(_STR_TEXTS) >= SHORT_TEXTS_KEPT:
+            _STR_TEXTS.clear()
+        _STR_TEXTS[value] = text
+    return text
+
+
+_STR_TEXTS: dict[str, str] = {}
+SHORT_TEXT: Final = 80
+"""The longest string (characters) whose text :func:`short_text` keeps."""
+SHORT_TEXTS_KEPT: Final = 4096
+"""How many string texts are kept before they are all forgotten (a phase or a name comes back
+at once; a text that came once seldom does)."""
 _INT_TEXTS: Final[dict[int, str]] = {number: str(number) for number in range(-1, 1024)}
 _CONSTANTS: Final[dict[type, str]] = {type(None): "null"}
 """The texts of the small values most of a view's keys hold, as :func:`dumps` writes them,
@@ -109,7 +133,8 @@ are looked up only when of type ``int``: ``True == 1`` and ``1.0 == 1`` as keys.
 
 def _whole(parts: Mapping[str, str]) -> Encoded:
     """The view's JSON text, made of its values' texts (as :func:`dumps` writes it)."""
-    return Encoded("{" + ",".join(f"{dumps(key)}:{text}" for key, text in parts.items()) + "}")
+    items = (f"{short_text(key) or dumps(key)}:{text}" for key, text in parts.items())
+    return Encoded("{" + ",".join(items) + "}")
 
 
 def view_change(

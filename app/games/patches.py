@@ -46,6 +46,8 @@ def _checked(old: Any, new: Any, text: str, path: str) -> list[Op]:
     ``1``; where the operations do not give ``text`` exactly, ``new`` replaces ``old`` whole."""
     ops: list[Op] = []
     _diff(old, new, path, ops)
+    if len(ops) == 1 and ops[0]["path"] == path and ops[0]["op"] == "replace":
+        return ops  # the whole value replaced: nothing to check
     if dumps(apply({"": old}, _under("", path, ops))[""]) != text:
         return [{"op": "replace", "path": path, "value": new}]
     return ops
@@ -83,13 +85,16 @@ def diff_texts(
         text = texts[key]
         if old[key] == text:
             continue
-        if len(text) <= WHOLE_UNDER:  # a short value: written whole, no need to read the old one
-            ops.append({"op": "replace", "path": f"/{_pointer(key)}", "value": new[key]})
+        value = new[key]
+        if len(text) <= WHOLE_UNDER or type(value) not in (dict, list):
+            # a short value or one that is not a container (a text, a number): written
+            # whole, no need to read the old one
+            ops.append({"op": "replace", "path": f"/{_pointer(key)}", "value": value})
             continue
         pair = (key, id(old[key]), id(text))
         found = None if done is None else done.get(pair)
         if found is None:
-            found = _checked(_loads(old[key]), new[key], text, f"/{_pointer(key)}")
+            found = _checked(_loads(old[key]), value, text, f"/{_pointer(key)}")
             if done is not None:
                 done[pair] = found
         ops += found
