@@ -79,12 +79,13 @@ def replay(
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--game", default="spies")
-    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--players", type=int, help="seats (default: the game's fewest)")
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--moves", type=int, default=250, help="changes a game at most")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
+    args.players = args.players or entry(args.game).min_players
     if args.profile:
         profile = cProfile.Profile()
         replay(args.game, args.players, args.games, args.moves, profile)
