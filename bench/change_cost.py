@@ -29,13 +29,14 @@ from app.clocks import GameClocks
 from bench.load import ADAPTERS
 from app.games import commands, frames, store
 from app.games.runtime import LoadedGame, SentViews
-from engine.catalogue import entry
+from engine.catalogue import entries, entry
 
 
 def replay(
     name: str, players: int, games: int, moves: int, profile: cProfile.Profile | None = None
 ) -> tuple[float, int]:
     """CPU seconds spent in the server's part, and the changes made."""
+    entries()  # every game loaded, as in the server (its lookups take the short path)
     rules = entry(name).game
     player = ADAPTERS[name]
     rng = random.Random(7)

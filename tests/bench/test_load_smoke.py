@@ -143,3 +143,30 @@ def test_the_bench_drives_two_games_of_every_registered_game_on_postgres() -> No
         assert (
             section["frame_limit"]["server_per_socket"] == 20 and not section["frame_limit"]["set_by_bench"]
         )
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+def test_the_bench_profiles_the_server_over_its_window(tmp_path: Path) -> None:
+    """``--profile``: the server's cProfile of the measured window is written, and it holds
+    the moves' handling (not the start-up's)."""
+    import pstats
+
+    if not _postgres():
+        if os.environ.get("SPEAKEASY_REQUIRE_POSTGRES") == "1":
+            pytest.fail(f"PostgreSQL is not reachable at {load.PG_ADMIN}")
+        pytest.skip(f"PostgreSQL is not reachable at {load.PG_ADMIN}")
+    command = ["bench/load.py", "--game", "speakeasy", "--games", "2", "--rate", "12", "--duration", "3"]
+    done = subprocess.run(
+        [sys.executable, *command, "--warmup", "1", "--json", "--profile", str(tmp_path / "run.prof")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert [path.name for path in tmp_path.iterdir()] == ["run.working-tree.1.prof"]
+    functions = {name for _file, _line, name in pstats.Stats(str(tmp_path / "run.working-tree.1.prof")).stats}
+    assert "event_frames" in functions
+    assert "create_app" not in functions  # start-up is outside the window
