@@ -160,14 +160,16 @@ def view(state: State, viewer: Viewer, with_history: bool = True) -> dict[str, A
 class _Public:
     """What every view of one state holds alike, made once for all the viewers of a change
     (:func:`sharing`): the values every viewer sees (``head``, ``middle``, ``tail``: the same
-    objects in every view, so the server writes and compares their text once), each piece's
-    row without its face, and each piece's true face, given out only where :func:`_view`
-    says the viewer may see it."""
+    objects in every view, so the server writes and compares their text once), and each
+    piece's row twice: with its face hidden (``None``) and with its true face, the one or the
+    other given to a viewer where :func:`_view` says so (shared by the views of a change: a
+    reader must not change them); a spy's row without face is kept for the faces a seat
+    knows only in part."""
 
     head: dict[str, Any]  # "seats" to "acting"
-    spies: list[tuple[Spy, dict[str, Any], str, int]]  # spy, row without face, face, strength
-    police: list[tuple[Police, dict[str, Any], str]]
-    secrets: list[tuple[Secret, dict[str, Any], str, str | None]]  # ..., face, controller
+    spies: list[tuple[Spy, dict[str, Any], dict[str, Any], dict[str, Any]]]  # spy, row, hidden, shown
+    police: list[tuple[Police, dict[str, Any], dict[str, Any]]]  # police, hidden row, shown row
+    secrets: list[tuple[Secret, dict[str, Any], dict[str, Any], str | None]]  # ..., controller
     middle: dict[str, Any]  # "played", "annexed", "channels"
     tail: dict[str, Any]  # "zombies" to "seed"
 
@@ -213,12 +215,12 @@ def _public(state: State) -> _Public:
             "spaces": s.spaces,
             "done": s.done,
         }
-        spies.append((s, row, pieces.spy_face(state, s.id), pieces.spy_strength(state, s.id)))
-    police_faces = {pid: pieces.police_face(state, pid) for pid in state.police}
-    police = [
-        (p, {"id": p.id, "power": p.power, "city": p.city, "secret": p.secret}, police_faces[p.id])
-        for p in state.police.values()
-    ]
+        shown = {**row, "face": pieces.spy_face(state, s.id), "strength": pieces.spy_strength(state, s.id)}
+        spies.append((s, row, {**row, "face": None, "strength": None}, shown))
+    police = []
+    for p in state.police.values():
+        row = {"id": p.id, "power": p.power, "city": p.city, "secret": p.secret}
+        police.append((p, {**row, "face": None}, {**row, "face": pieces.police_face(state, p.id)}))
     secrets = []
     for x in state.secrets.values():
         row = {
@@ -230,7 +232,8 @@ def _public(state: State) -> _Public:
             "record": x.owner_record,
             "year": x.record_year or None,
         }
-        secrets.append((x, row, pieces.secret_face(state, x.id), state.controller(x.id)))
+        shown = {**row, "face": pieces.secret_face(state, x.id)}
+        secrets.append((x, {**row, "face": None}, shown, state.controller(x.id)))
     middle = {
         "played": [{"tile": f"t{t}", "power": p, "year": y} for t, p, y in state.played],
         "annexed": dict(sorted(state.annexed.items())),
@@ -255,23 +258,24 @@ def _view(state: State, viewer: Viewer, public: _Public, with_history: bool) -> 
     hidden_money = state.options["hidden_money"] and not over
 
     spies = []
-    for s, row, true_face, true_strength in public.spies:
-        if over or s.power in powers:
-            face: str | None = true_face
-            strength: int | None = true_strength
+    for s, row, hidden, shown in public.spies:
+        known = None if over or s.power in powers else seen.get(s.id)
+        if known is None:
+            spies.append(shown if over or s.power in powers else hidden)
+            continue
+        face = None if known.startswith("s:") else known
+        digits = known.removeprefix("s:").rstrip("c")
+        spies.append({**row, "face": face, "strength": int(digits) if digits else None})
+    police = []
+    for p, hidden, shown in public.police:
+        if over or p.power in powers:
+            police.append(shown)
         else:
-            known = seen.get(s.id)
-            face = None if known is None or known.startswith("s:") else known
-            digits = known.removeprefix("s:").rstrip("c") if known is not None else ""
-            strength = int(digits) if digits else None
-        spies.append({**row, "face": face, "strength": strength})
-    police = [
-        {**row, "face": true_face if over or p.power in powers else seen.get(p.id)}
-        for p, row, true_face in public.police
-    ]
+            known = seen.get(p.id)
+            police.append(hidden if known is None else {**hidden, "face": known})
     secrets = [
-        {**row, "face": true_face if over or _secret_visible(x, ctrl, powers, seen) else None}
-        for x, row, true_face, ctrl in public.secrets
+        shown if over or _secret_visible(x, ctrl, powers, seen) else hidden
+        for x, hidden, shown, ctrl in public.secrets
     ]
     middle = public.middle
     out: dict[str, Any] = {
