@@ -26,9 +26,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.clocks import GameClocks
-from bench.load import ADAPTERS
 from app.games import commands, frames, store
 from app.games.runtime import LoadedGame, SentViews
+from bench.load import ADAPTERS
 from engine.catalogue import entries, entry
 
 

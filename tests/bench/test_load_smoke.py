@@ -113,16 +113,10 @@ def _postgres() -> bool:
     return asyncio.run(probe())
 
 
-@pytest.mark.slow
-@pytest.mark.postgres
-def test_the_bench_drives_two_games_of_every_registered_game_on_postgres() -> None:
-    if not _postgres():
-        if os.environ.get("SPEAKEASY_REQUIRE_POSTGRES") == "1":
-            pytest.fail(f"PostgreSQL is not reachable at {load.PG_ADMIN}")
-        pytest.skip(f"PostgreSQL is not reachable at {load.PG_ADMIN}")
-    command = ["bench/load.py", "--games", "2", "--rate", "12", "--duration", "3", "--warmup", "1"]
+def _bench(*arguments: str) -> subprocess.CompletedProcess[str]:
+    """``bench/load.py`` with ``arguments`` and ``--json``, which must succeed."""
     done = subprocess.run(
-        [sys.executable, *command, "--drain", "5", "--json"],
+        [sys.executable, "bench/load.py", *arguments, "--json"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -130,6 +124,22 @@ def test_the_bench_drives_two_games_of_every_registered_game_on_postgres() -> No
         check=False,
     )
     assert done.returncode == 0, done.stderr
+    return done
+
+
+def _require_postgres() -> None:
+    """Skip the test without PostgreSQL, or fail it where CI requires it."""
+    if not _postgres():
+        if os.environ.get("SPEAKEASY_REQUIRE_POSTGRES") == "1":
+            pytest.fail(f"PostgreSQL is not reachable at {load.PG_ADMIN}")
+        pytest.skip(f"PostgreSQL is not reachable at {load.PG_ADMIN}")
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+def test_the_bench_drives_two_games_of_every_registered_game_on_postgres() -> None:
+    _require_postgres()
+    done = _bench("--games", "2", "--rate", "12", "--duration", "3", "--warmup", "1", "--drain", "5")
     sections: list[dict[str, Any]] = json.loads(done.stdout)["sections"]
     assert [s["game"] for s in sections] == [entry.name for entry in entries()]
     for section in sections:
@@ -152,20 +162,9 @@ def test_the_bench_profiles_the_server_over_its_window(tmp_path: Path) -> None:
     the moves' handling (not the start-up's)."""
     import pstats
 
-    if not _postgres():
-        if os.environ.get("SPEAKEASY_REQUIRE_POSTGRES") == "1":
-            pytest.fail(f"PostgreSQL is not reachable at {load.PG_ADMIN}")
-        pytest.skip(f"PostgreSQL is not reachable at {load.PG_ADMIN}")
-    command = ["bench/load.py", "--game", "speakeasy", "--games", "2", "--rate", "12", "--duration", "3"]
-    done = subprocess.run(
-        [sys.executable, *command, "--warmup", "1", "--json", "--profile", str(tmp_path / "run.prof")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
+    _require_postgres()
+    profile = str(tmp_path / "run.prof")
+    _bench("--game", "speakeasy", "--games", "2", "--rate", "12", "--duration", "3", "--profile", profile)
     assert [path.name for path in tmp_path.iterdir()] == ["run.working-tree.1.prof"]
     functions = {name for _file, _line, name in pstats.Stats(str(tmp_path / "run.working-tree.1.prof")).stats}
     assert "event_frames" in functions
