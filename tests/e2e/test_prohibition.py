@@ -63,7 +63,7 @@ def choose_prohibition(page: Page, base: str, seats: list[str]) -> None:
     for n, who in enumerate(seats, start=1):
         select = page.locator(f"#seat-{n}")
         expect(select.locator("option")).to_have_text(
-            ["A friend (send an invite link)", "Computer (easy)", "Computer (normal)"]
+            ["A friend (send an invite link)", "Computer (easy)", "Computer (normal)", "Computer (strong)"]
         )
         select.select_option(who)
     expect(page.locator('input[name="preset"][value="rulebook"]')).to_be_checked()
@@ -297,7 +297,7 @@ def test_four_seats_one_person_and_three_bots(server: str, browser: Any, shots: 
     console = watch_console(dave)
     page = dave.page
     page.add_init_script(COUNT_ANIMATIONS)
-    choose_prohibition(page, server, ["easy", "easy", "easy"])
+    choose_prohibition(page, server, ["easy", "easy", "strong"])
     page.get_by_role("button", name="Create the room").click()
     expect(page).to_have_url(re.compile(r"/r/[\w-]+$"))  # no invite to send
     expect(page.locator(".player")).to_have_count(4)
