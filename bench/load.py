@@ -78,12 +78,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import orjson
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from app.games.patches import ViewFollower  # noqa: E402  (the client's copy of its view)
+from app.games.patches import ViewFollower, loads  # noqa: E402  (the client's copy of its view)
 
 SECRET = "load-benchmark-secret-0123456789"
 PG_ADMIN = os.environ.get("SPEAKEASY_TEST_PG_DSN", "postgresql://postgres@127.0.0.1:5432/postgres")
@@ -183,15 +181,6 @@ ADAPTERS: dict[str, Adapter] = {
 
 
 # -- the wire ------------------------------------------------------------------------------
-def read_frame(text: str) -> Any:
-    """A frame's JSON (orjson: the load generator shares the machine with the server, and
-    reads every frame of thousands of sockets; ``json`` for an integer past 64 bits)."""
-    try:
-        return orjson.loads(text)
-    except orjson.JSONDecodeError:
-        return json.loads(text)
-
-
 def wire_meter() -> Any:
     """A browser's offer of per-message deflate (``client_max_window_bits``) that notes the
     bytes of each text frame as it came on the wire, compressed or not, in its ``sizes``: a
@@ -551,7 +540,7 @@ class Table:
             self.stats.player_frames += 1
             size = wire_size(person.ws, text)
             person.game_bytes += size
-            frame = person.follower.take(read_frame(text))
+            frame = person.follower.take(loads(text))  # orjson: the generator shares the cores
             kind = frame["type"]
             if self._measuring(now):
                 self.stats.viewer_bytes += size

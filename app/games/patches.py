@@ -94,7 +94,7 @@ def diff_texts(
         pair = (key, id(old[key]), id(text))
         found = None if done is None else done.get(pair)
         if found is None:
-            found = _checked(_loads(old[key]), value, text, f"/{_pointer(key)}")
+            found = _checked(loads(old[key]), value, text, f"/{_pointer(key)}")
             if done is not None:
                 done[pair] = found
         ops += found
@@ -107,7 +107,8 @@ WHOLE_UNDER: Final = 96
 would save little and cost more than writing it."""
 
 
-def _loads(text: str) -> Any:
+def loads(text: str) -> Any:
+    """JSON text as Python values: orjson's, or ``json``'s for an integer past 64 bits."""
     try:
         return orjson.loads(text)
     except orjson.JSONDecodeError:  # an integer past 64 bits
