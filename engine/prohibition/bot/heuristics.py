@@ -263,8 +263,10 @@ def best_display_card(state: State) -> tuple[int, int]:
     return best
 
 
-def truck_value(state: State, truck: int) -> float:
-    """Points banked plus an estimate of the points the truck will still make by the end."""
+def truck_value(state: State, truck: int, threat_weight: float = 1.0) -> float:
+    """Points banked plus an estimate of the points the truck will still make by the end;
+    ``threat_weight``: the share of :func:`threat`'s price it pays for its exposure to Ness
+    and the Policeman (strong pays less for its own trucks)."""
     t = state.trucks[truck]
     value = float(t.score)
     if t.street < 0:
@@ -293,13 +295,13 @@ def truck_value(state: State, truck: int) -> float:
         cargo += n * CUBES[colour].value * (0.93**turns if turns < 99 else 0.1)
     value += future_of_load(cargo, t.aboard, first if first < 99 else horizon + 3, t.token, horizon)
     highest = max((CUBES[i].value for i in range(NCOL) if t.cargo[i]), default=0)
-    value -= threat(state, truck) * (1.0 + highest + 0.5 * (t.token or 0))
+    value -= threat_weight * threat(state, truck) * (1.0 + highest + 0.5 * (t.token or 0))
     return value
 
 
-def seat_value(state: State, seat: int) -> float:
+def seat_value(state: State, seat: int, threat_weight: float = 1.0) -> float:
     trucks = state.trucks_of(seat)
-    values = [truck_value(state, t) for t in trucks]
+    values = [truck_value(state, t, threat_weight) for t in trucks]
     return min(values) if len(values) > 1 else values[0]
 
 

@@ -31,7 +31,7 @@ from engine.prohibition.bot.heuristics import (
     open_bars,
     position_value,
     rivals_value,
-    threat,
+    seat_value,
     truck_value,
     turns_to,
 )
@@ -328,15 +328,8 @@ def strong_value(state: State, seat: int, rivals: float | None = None) -> float:
     """normal's position value with the seat's own trucks' exposure priced at OWN_THREAT of
     what heuristics.threat assumes: the full price made normal shy of fast routes past Ness and
     the Policeman that its rivals seldom punish."""
-    own = []
-    for t in state.trucks_of(seat):
-        value = truck_value(state, t)
-        truck = state.trucks[t]
-        if truck.loaded and truck.aboard and truck.cargo is not None:
-            highest = max(CUBES[i].value for i in range(NCOL) if truck.cargo[i])
-            value += (1.0 - OWN_THREAT) * threat(state, t) * (1.0 + highest + 0.5 * (truck.token or 0))
-        own.append(value)
-    return min(own) - (rivals_value(state, seat) if rivals is None else rivals)
+    own = seat_value(state, seat, OWN_THREAT)
+    return own - (rivals_value(state, seat) if rivals is None else rivals)
 
 
 def strong(state: State, seat: int, legal: list[str], rng: random.Random, deadline: float) -> str:
